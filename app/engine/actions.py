@@ -1,0 +1,199 @@
+"""Actions: value objects named with the rulebook's verbs, each round-tripping through JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; `type` names it on the wire."""
+
+    type: ClassVar[str] = "Action"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict with the action's `type` and its non-default fields."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value != f.default:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPlaceCards(Action):
+    """Exploration: choose 1 Place card (2 with the River or the Artefact), face down."""
+
+    type: ClassVar[str] = "PlayPlaceCards"
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Resist(Action):
+    """Exploration: discard 1 or 2 Will to take back 2 or 4 discarded Place cards."""
+
+    type: ClassVar[str] = "Resist"
+    will: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp(Action):
+    """Exploration: recover 3 Will and every discarded Place card; Assimilation +1."""
+
+    type: ClassVar[str] = "GiveUp"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHuntToken(Action):
+    """Hunting: put the Creature or the Artemia token on a place."""
+
+    type: ClassVar[str] = "PlaceHuntToken"
+    token: str = "creature"
+    places: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHuntCard(Action):
+    """The Creature plays a Hunt card; `places` and `hunted` carry its choices."""
+
+    type: ClassVar[str] = "PlayHuntCard"
+    card: str = ""
+    places: tuple[int, ...] = ()
+    hunted: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySurvivalCard(Action):
+    """A Hunted plays a Survival card; `places` carries its choices (Place numbers)."""
+
+    type: ClassVar[str] = "PlaySurvivalCard"
+    card: str = ""
+    places: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UsePlacePower(Action):
+    """Use the power of `place`; `option`, `hunted`, `card`, `copy` carry its choices."""
+
+    type: ClassVar[str] = "UsePlacePower"
+    place: int = 0
+    option: str = ""
+    hunted: int | None = None
+    card: int | None = None
+    copy: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackPlaceCard(Action):
+    """Take a Place card from one's discard pile back into hand."""
+
+    type: ClassVar[str] = "TakeBackPlaceCard"
+    card: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPlaceCard(Action):
+    """Discard a Place card from hand (Artemia token, Ascendancy, Forbidden Zone, Scream)."""
+
+    type: ClassVar[str] = "DiscardPlaceCard"
+    card: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPlaceCard(Action):
+    """The River: keep this played card in play; the other goes back to hand."""
+
+    type: ClassVar[str] = "KeepPlaceCard"
+    card: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHidden(Action):
+    """Phobia: the 2 Place cards of one's hand that stay hidden from the Creature."""
+
+    type: ClassVar[str] = "KeepHidden"
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSurvivalCard(Action):
+    """The Shelter: keep this drawn Survival card; the other is discarded."""
+
+    type: ClassVar[str] = "KeepSurvivalCard"
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSurvivalCard(Action):
+    """Toxin: discard this Survival card."""
+
+    type: ClassVar[str] = "DiscardSurvivalCard"
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Answer a prompt that offers named options (Scream: "discard" or "will")."""
+
+    type: ClassVar[str] = "Choose"
+    option: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Done: end one's window or decline an optional choice."""
+
+    type: ClassVar[str] = "Pass"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (
+        PlayPlaceCards, Resist, GiveUp, PlaceHuntToken, PlayHuntCard, PlaySurvivalCard,
+        UsePlacePower, TakeBackPlaceCard, DiscardPlaceCard, KeepPlaceCard, KeepHidden,
+        KeepSurvivalCard, DiscardSurvivalCard, Choose, Pass,
+    )
+}
+
+
+class MalformedAction(ValueError):
+    """JSON that does not describe an action."""
+
+
+def action_from_json(raw: Any) -> Action:
+    """Parse an action from its JSON form; raises MalformedAction with a reason."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise MalformedAction("an action is an object with a string 'type'")
+    cls = ACTION_TYPES.get(raw["type"])
+    if cls is None:
+        raise MalformedAction(f"unknown action type {raw['type']!r}")
+    kwargs: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for key, value in raw.items():
+        if key == "type":
+            continue
+        if key not in known:
+            raise MalformedAction(f"{cls.type} has no field {key!r}")
+        kwargs[key] = _coerce(cls.type, key, value, known[key].default)
+    return cls(**kwargs)
+
+
+def _coerce(kind: str, key: str, value: Any, default: Any) -> Any:
+    """Check a JSON value against the field's default's type."""
+    if isinstance(default, tuple):
+        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+            raise MalformedAction(f"{kind}.{key} must be a list of integers")
+        return tuple(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise MalformedAction(f"{kind}.{key} must be a string")
+        return value
+    if value is None or _is_int(value):
+        return value
+    raise MalformedAction(f"{kind}.{key} must be an integer")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

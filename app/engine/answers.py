@@ -1,0 +1,337 @@
+"""What each kind of prompt lets a seat do, and what each answer does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from .actions import (
+    Action,
+    Choose,
+    DiscardPlaceCard,
+    DiscardSurvivalCard,
+    GiveUp,
+    KeepHidden,
+    KeepPlaceCard,
+    KeepSurvivalCard,
+    Pass,
+    PlaceHuntToken,
+    PlayHuntCard,
+    PlayPlaceCards,
+    PlaySurvivalCard,
+    Resist,
+    TakeBackPlaceCard,
+    UsePlacePower,
+)
+from .board import (
+    Events,
+    advance_assimilation,
+    artemia_symbol_now,
+    ask_discard,
+    ask_take_back,
+    discard_place_card,
+    emit,
+    lose_will,
+    may_play_survival,
+    power_blocked,
+    take_back,
+)
+from .cards import ALL_PLACES
+from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
+from .places import power_options, use_power
+from .prompts import add_to_layer, remove_prompt, replace_prompt
+from .state import CREATURE, GameState, Hunted, Prompt
+from .survival import place_action_cards, play_survival_card, survival_card_actions
+
+Legal = Callable[[GameState, Prompt], list[Action]]
+Answer = Callable[[GameState, Prompt, Action, Events], None]
+
+
+# --- Exploration -------------------------------------------------------------------------
+
+def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Action]:
+    """The Place card choices from `pool`: 1 card, or 2 with a River or Artefact play."""
+    allowed = [c for c in pool if c not in state.forbidden] or list(pool)
+    size = min(2 if h.double else 1, len(allowed))
+    return [PlayPlaceCards(combo) for combo in combinations(sorted(allowed), size)] if size else []
+
+
+def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = state.hunted_at(prompt.seat)
+    out = place_card_plays(state, h, h.hand)
+    if not h.resisted:
+        if h.will >= 2 and h.discard:
+            out.append(Resist(1))
+        if h.will >= 3 and len(h.discard) >= 3:
+            out.append(Resist(2))
+        if h.will < 3 or h.discard or not out:
+            out.append(GiveUp())
+    out.extend(survival_card_actions(state, h, 1))
+    return out
+
+
+def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    h = state.hunted_at(prompt.seat)
+    if isinstance(action, PlayPlaceCards):
+        remove_prompt(state, prompt)
+        choose_place_cards(state, h, action, events)
+    elif isinstance(action, Resist):
+        h.resisted = True
+        h.will -= action.will
+        emit(events, "resisted", hunted=h.seat, will=action.will)
+        ask_take_back(state, h, 2 * action.will, events)
+    elif isinstance(action, GiveUp):
+        h.resisted = True
+        h.will = 3
+        h.hand = sorted(h.hand + h.discard)
+        h.discard = []
+        emit(events, "gave_up", hunted=h.seat)
+        advance_assimilation(state, events)
+    elif isinstance(action, PlaySurvivalCard):
+        play_survival_card(state, h, action, events)
+
+
+def choose_place_cards(state: GameState, h: Hunted, action: PlayPlaceCards,
+                       events: Events) -> None:
+    """Put the chosen card(s) face down; a Hunted may change them while Exploration lasts."""
+    h.hand = sorted(h.hand + h.played)
+    for card in action.cards:
+        h.hand.remove(card)
+    h.played = list(action.cards)
+    h.ready = True
+    emit(events, "place_cards_chosen", hunted=h.seat, count=len(action.cards))
+    emit(events, "place_cards_chosen_by_you", (h.seat,), cards=list(action.cards))
+
+
+# --- Windows and the Hunting phase ------------------------------------------------------
+
+def _window_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    phase = prompt.data["phase"]
+    if prompt.seat == CREATURE:
+        return [*hunt_card_actions(state, phase), Pass()]
+    return [*survival_card_actions(state, state.hunted_at(prompt.seat), phase), Pass()]
+
+
+def _window_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    if isinstance(action, PlayHuntCard):
+        play_hunt_card(state, action, events)
+        if not can_play_hunt_cards(state):
+            remove_prompt(state, prompt)
+    elif isinstance(action, PlaySurvivalCard):
+        remove_prompt(state, prompt)
+        play_survival_card(state, state.hunted_at(prompt.seat), action, events)
+        _reopen(state, prompt)
+    else:
+        remove_prompt(state, prompt)
+        emit(events, "passed", seat=prompt.seat)
+
+
+def _reopen(state: GameState, played: Prompt) -> None:
+    """After a Hunted plays in a window, the others who passed may answer it again."""
+    if state.winner:
+        return
+    waiting = {p.seat for p in state.layers[-1]}
+    for h in state.hunted:
+        if h.seat not in waiting and h.seat != played.seat and may_play_survival(state, h):
+            state.layers[-1].append(Prompt(h.seat, "window", dict(played.data)))
+
+
+def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    out: list[Action] = []
+    if "creature" not in state.tokens:
+        out.extend(PlaceHuntToken("creature", (p,)) for p in ALL_PLACES)
+    if "artemia" not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
+        out.extend(PlaceHuntToken("artemia", (p,)) for p in ALL_PLACES)
+    out.extend(hunt_card_actions(state, 2))
+    if "creature" in state.tokens:
+        out.append(Pass())
+    return out
+
+
+def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    if isinstance(action, PlaceHuntToken):
+        state.tokens[action.token] = list(action.places)
+        emit(events, "hunt_token_placed", token=action.token, places=list(action.places))
+    elif isinstance(action, PlayHuntCard):
+        play_hunt_card(state, action, events)
+    else:
+        remove_prompt(state, prompt)
+        emit(events, "hunt_confirmed")
+
+
+# --- Choices asked by cards and places --------------------------------------------------
+
+def _take_back_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).discard))]
+
+
+def _take_back_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    assert isinstance(action, TakeBackPlaceCard)
+    h = state.hunted_at(prompt.seat)
+    take_back(state, h, action.card, events)
+    remove_prompt(state, prompt)
+    ask_take_back(state, h, prompt.data["count"] - 1, events)
+
+
+def _discard_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [DiscardPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).hand))]
+
+
+def _discard_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    assert isinstance(action, DiscardPlaceCard)
+    h = state.hunted_at(prompt.seat)
+    discard_place_card(state, h, action.card, events, prompt.data["why"])
+    remove_prompt(state, prompt)
+    ask_discard(state, h, prompt.data["count"] - 1, prompt.data["why"], events)
+
+
+def _keep_place_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [KeepPlaceCard(c) for c in state.hunted_at(prompt.seat).played]
+
+
+def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    assert isinstance(action, KeepPlaceCard)
+    h = state.hunted_at(prompt.seat)
+    h.played.remove(action.card)
+    h.hand = sorted(h.hand + h.played)
+    h.played = [action.card]
+    remove_prompt(state, prompt)
+    emit(events, "river_choice_made", hunted=h.seat)
+
+
+def _keep_hidden_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    hand = sorted(state.hunted_at(prompt.seat).hand)
+    return [KeepHidden(pair) for pair in sorted(set(combinations(hand, 2)))]
+
+
+def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    assert isinstance(action, KeepHidden)
+    h = state.hunted_at(prompt.seat)
+    shown = list(h.hand)
+    for card in action.cards:
+        shown.remove(card)
+    state.phobia[h.seat] = shown
+    remove_prompt(state, prompt)
+    emit(events, "place_cards_shown", hunted=h.seat, count=len(shown))
+    emit(events, "place_cards_shown_to_creature", (CREATURE, h.seat), hunted=h.seat, cards=shown)
+
+
+def _keep_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [KeepSurvivalCard(c) for c in sorted(set(prompt.data["cards"]))]
+
+
+def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
+                          events: Events) -> None:
+    assert isinstance(action, KeepSurvivalCard)
+    h = state.hunted_at(prompt.seat)
+    rest = list(prompt.data["cards"])
+    rest.remove(action.card)
+    h.survival.append(action.card)
+    state.survival_discard.extend(rest)
+    remove_prompt(state, prompt)
+    emit(events, "survival_card_kept", (h.seat,), card=action.card, discarded=rest)
+
+
+def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [DiscardSurvivalCard(c) for c in sorted(set(state.hunted_at(prompt.seat).survival))]
+
+
+def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
+                             events: Events) -> None:
+    assert isinstance(action, DiscardSurvivalCard)
+    h = state.hunted_at(prompt.seat)
+    h.survival.remove(action.card)
+    state.survival_discard.append(action.card)
+    remove_prompt(state, prompt)
+    emit(events, "survival_card_discarded", hunted=h.seat, why="toxin")
+    emit(events, "survival_card_discarded_by_you", (h.seat,), card=action.card)
+
+
+def _scream_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = state.hunted_at(prompt.seat)
+    return ([Choose("discard")] if h.hand else []) + ([Choose("will")] if h.will else [])
+
+
+def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    assert isinstance(action, Choose)
+    h = state.hunted_at(prompt.seat)
+    remove_prompt(state, prompt)
+    emit(events, "scream_answered", hunted=h.seat, option=action.option)
+    if action.option == "discard":
+        ask_discard(state, h, 2, "scream", events)
+    else:
+        lose_will(state, h, 1, events, "scream")
+
+
+# --- The Reckoning's place action --------------------------------------------------------
+
+def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = state.hunted_at(prompt.seat)
+    place = prompt.data["place"]
+    out: list[Action] = [*power_options(state, h, place)]
+    out.extend(TakeBackPlaceCard(c) for c in sorted(set(h.discard)))
+    if not power_blocked(state, place):
+        out.extend(place_action_cards(state, h, place))
+    out.append(Pass())
+    return out
+
+
+def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
+                         events: Events) -> None:
+    h = state.hunted_at(prompt.seat)
+    remove_prompt(state, prompt)
+    card = prompt.data["card"]
+    if isinstance(action, UsePlacePower):
+        use_power(state, h, action, card, events)
+    elif isinstance(action, TakeBackPlaceCard):
+        emit(events, "took_back_instead", hunted=h.seat, place=prompt.data["place"])
+        take_back(state, h, action.card, events)
+    elif isinstance(action, PlaySurvivalCard):
+        play_survival_card(state, h, action, events, card)
+    else:
+        emit(events, "passed", seat=h.seat)
+
+
+def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = state.hunted_at(prompt.seat)
+    return [*power_options(state, h, prompt.data["place"])] or [Pass()]
+
+
+def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    remove_prompt(state, prompt)
+    if isinstance(action, UsePlacePower):
+        use_power(state, state.hunted_at(prompt.seat), action, prompt.data["card"], events)
+
+
+LEGAL: dict[str, Legal] = {
+    "explore": _explore_legal,
+    "window": _window_legal,
+    "hunt": _hunt_legal,
+    "take_back": _take_back_legal,
+    "discard": _discard_legal,
+    "keep_place": _keep_place_legal,
+    "keep_hidden": _keep_hidden_legal,
+    "keep_survival": _keep_survival_legal,
+    "discard_survival": _discard_survival_legal,
+    "scream": _scream_legal,
+    "place_action": _place_action_legal,
+    "power": _power_legal,
+}
+
+ANSWER: dict[str, Answer] = {
+    "explore": _explore_answer,
+    "window": _window_answer,
+    "hunt": _hunt_answer,
+    "take_back": _take_back_answer,
+    "discard": _discard_answer,
+    "keep_place": _keep_place_answer,
+    "keep_hidden": _keep_hidden_answer,
+    "keep_survival": _keep_survival_answer,
+    "discard_survival": _discard_survival_answer,
+    "scream": _scream_answer,
+    "place_action": _place_action_answer,
+    "power": _power_answer,
+}
+
+__all__ = ["ANSWER", "LEGAL", "add_to_layer", "choose_place_cards", "place_card_plays",
+           "replace_prompt"]

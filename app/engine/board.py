@@ -1,0 +1,193 @@
+"""Shared table mechanics: counters and Victory, decks, discards, tokens, audiences."""
+
+from __future__ import annotations
+
+from .cards import ARTEMIA_SPACES, BEACH, MAX_ONCE_PER_TURN, WRECK
+from .events import Event
+from .rng import shuffled
+from .prompts import add_to_layer
+from .state import CREATURE, GameState, Hunted, Prompt
+
+Events = list[Event]
+
+
+def hunted_seats(state: GameState) -> tuple[int, ...]:
+    """Seats 1..H."""
+    return tuple(range(1, state.config.hunted + 1))
+
+
+def emit(events: Events, kind: str, to: tuple[int, ...] | None = None, **data: object) -> None:
+    """Record an event for `to` (None = everyone)."""
+    events.append(Event(kind, dict(data), to))
+
+
+def emit_secret(events: Events, kind: str, knowers: tuple[int, ...] | None,
+                full: dict[str, object], redacted: dict[str, object]) -> None:
+    """Record `full` for the knowers (None = everyone) and `redacted` for everyone else."""
+    if knowers is None:
+        events.append(Event(kind, full))
+        return
+    events.append(Event(kind, full, knowers))
+    events.append(Event(kind, redacted, None, knowers))
+
+
+def all_seats(state: GameState) -> tuple[int, ...]:
+    """The Creature and every Hunted."""
+    return (CREATURE, *hunted_seats(state))
+
+
+def discard_knowers(state: GameState) -> tuple[int, ...] | None:
+    """Who sees Place discard piles: everyone, or only the Hunted under Smokescreen."""
+    return hunted_seats(state) if "smokescreen" in state.effects else None
+
+
+def advance_rescue(state: GameState, events: Events, spaces: int = 1) -> None:
+    """Move the Rescue counter toward Victory; the Hunted win on reaching it."""
+    if state.winner:
+        return
+    state.rescue = max(0, state.rescue - spaces)
+    emit(events, "rescue_advanced", spaces=spaces, rescue=state.rescue)
+    if state.rescue == 0:
+        declare_winner(state, events, "hunted", "rescue")
+
+
+def advance_assimilation(state: GameState, events: Events, spaces: int = 1) -> None:
+    """Move the Assimilation counter toward Victory; the Creature wins on reaching it."""
+    if state.winner:
+        return
+    state.assimilation = max(0, state.assimilation - spaces)
+    emit(events, "assimilation_advanced", spaces=spaces, assimilation=state.assimilation)
+    if state.assimilation == 0:
+        declare_winner(state, events, "creature", "assimilation")
+
+
+def declare_winner(state: GameState, events: Events, winner: str, reason: str) -> None:
+    """End the game at once: nobody owes anything any more."""
+    state.winner, state.reason = winner, reason
+    state.layers.clear()
+    state.queue.clear()
+    state.step = "over"
+    emit(events, "game_over", winner=winner, reason=reason)
+
+
+def artemia_symbol_now(state: GameState) -> bool:
+    """True if the space under the Rescue counter shows the Artemia symbol."""
+    return state.rescue in ARTEMIA_SPACES[state.config.board_side]
+
+
+def draw_survival(state: GameState, events: Events, count: int) -> list[str]:
+    """Draw up to `count` Survival cards, reshuffling the discard pile into an empty deck."""
+    drawn: list[str] = []
+    for _ in range(count):
+        if not state.survival_deck:
+            if not state.survival_discard:
+                break
+            state.survival_deck = shuffled(state.seed, state.rng_counter, state.survival_discard)
+            state.rng_counter += 1
+            state.survival_discard = []
+            emit(events, "survival_deck_reshuffled", cards=len(state.survival_deck))
+        drawn.append(state.survival_deck.pop())
+    return drawn
+
+
+def survival_available(state: GameState) -> bool:
+    """True if a Survival card can be drawn (deck or discard pile not empty)."""
+    return bool(state.survival_deck or state.survival_discard)
+
+
+def draw_hunt(state: GameState, events: Events) -> str | None:
+    """Draw one Hunt card, reshuffling the Hunt discard pile into an empty deck."""
+    creature = state.creature
+    if not creature.deck:
+        if not creature.discard:
+            return None
+        creature.deck = shuffled(state.seed, state.rng_counter, creature.discard)
+        state.rng_counter += 1
+        creature.discard = []
+        emit(events, "hunt_deck_reshuffled", cards=len(creature.deck))
+    return creature.deck.pop()
+
+
+def may_play_survival(state: GameState, hunted: Hunted) -> bool:
+    """Public test: holds a Survival card, has not played one this turn, and no Despair."""
+    return bool(hunted.survival) and not hunted.survival_played and "despair" not in state.effects
+
+
+def creature_places(state: GameState) -> list[int]:
+    """Places where a Creature token acts: the token, and the Target token under Clone."""
+    places = list(state.tokens.get("creature", []))
+    if "clone" in state.target_cards:
+        places += state.tokens.get("target", [])
+    return places
+
+
+def catches_at(state: GameState, place: int) -> int:
+    """How many Creature tokens act on `place` (Clone's Target counts once per Clone)."""
+    count = state.tokens.get("creature", []).count(place)
+    if place in state.tokens.get("target", []):
+        count += state.target_cards.count("clone")
+    return count
+
+
+def power_blocked(state: GameState, place: int) -> bool:
+    """True if an effect makes the place's power unusable this turn (not merely a token)."""
+    if place in state.cataclysm:
+        return True
+    if place in (BEACH, WRECK) and "interference" in state.effects:
+        return True
+    target_blocks = "mirage" in state.target_cards or "toxin" in state.target_cards
+    return target_blocks and place in state.tokens.get("target", [])
+
+
+def limit_spent(state: GameState, place: int) -> bool:
+    """True if a max-1x/turn power has been used this turn by anyone."""
+    return place in MAX_ONCE_PER_TURN and place in state.used_once
+
+
+def lose_will(state: GameState, hunted: Hunted, amount: int, events: Events, why: str) -> None:
+    """Take Will from a Hunted; losing the last one is remembered for the Reckoning."""
+    if amount <= 0 or hunted.will == 0:
+        return
+    hunted.will = max(0, hunted.will - amount)
+    emit(events, "will_lost", hunted=hunted.seat, amount=amount, will=hunted.will, why=why)
+    if hunted.will == 0:
+        hunted.lost_last_will = True
+        state.lost_last = True
+        emit(events, "last_will_lost", hunted=hunted.seat)
+
+
+def discard_place_card(state: GameState, hunted: Hunted, card: int, events: Events,
+                       why: str) -> None:
+    """Move a Place card from hand to the discard pile, face up (hidden under Smokescreen)."""
+    hunted.hand.remove(card)
+    hunted.discard.append(card)
+    emit_secret(events, "place_card_discarded", discard_knowers(state),
+                {"hunted": hunted.seat, "card": card, "why": why},
+                {"hunted": hunted.seat, "why": why})
+
+
+def take_back(state: GameState, hunted: Hunted, card: int, events: Events) -> None:
+    """Move a Place card from the discard pile to hand."""
+    hunted.discard.remove(card)
+    hunted.hand.append(card)
+    hunted.hand.sort()
+    emit_secret(events, "place_card_taken_back", discard_knowers(state),
+                {"hunted": hunted.seat, "card": card}, {"hunted": hunted.seat})
+
+
+def ask_discard(state: GameState, hunted: Hunted, count: int, why: str, events: Events) -> None:
+    """Make a Hunted discard `count` Place cards from hand: all at once when there is no choice."""
+    if count >= len(hunted.hand):
+        for card in list(hunted.hand):
+            discard_place_card(state, hunted, card, events, why)
+    elif count > 0:
+        add_to_layer(state, Prompt(hunted.seat, "discard", {"count": count, "why": why}))
+
+
+def ask_take_back(state: GameState, hunted: Hunted, count: int, events: Events) -> None:
+    """Let a Hunted take back `count` discarded cards: all at once when there is no choice."""
+    if count >= len(hunted.discard):
+        for card in list(hunted.discard):
+            take_back(state, hunted, card, events)
+    elif count > 0:
+        add_to_layer(state, Prompt(hunted.seat, "take_back", {"count": count}))

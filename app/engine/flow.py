@@ -1,0 +1,259 @@
+"""The turn as a declared sequence of steps; `advance` runs them until someone owes a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import (
+    Events,
+    advance_assimilation,
+    advance_rescue,
+    catches_at,
+    ask_discard,
+    draw_hunt,
+    emit,
+    lose_will,
+    may_play_survival,
+    power_blocked,
+)
+from .cards import LAIR, MAX_ONCE_PER_TURN, PLACE_IDS
+from .hunt import can_play_hunt_cards
+from .places import power_options
+from .prompts import drop_empty_layers, push_layer
+from .state import CREATURE, GameState, Hunted, Prompt
+
+PHASE_NAMES = {1: "exploration", 2: "hunting", 3: "reckoning", 4: "end_of_turn"}
+# Reckoning order (rulebook, Phase 3): token-free places, Target, Artemia, Creature token.
+TASK_ORDER = {"free": 0, "target": 1, "target_action": 1, "artemia": 2, "creature": 3}
+
+
+def advance(state: GameState, events: Events) -> None:
+    """Run automatic steps until a seat owes a decision or the game is over."""
+    drop_empty_layers(state)
+    while not state.layers and not state.winner:
+        STEPS[state.step](state, events)
+        drop_empty_layers(state)
+
+
+def _start_turn(state: GameState, events: Events) -> None:
+    """Phase 1 opens: reset this turn's effects; the Hunted choose, the Creature may play."""
+    _reset_turn(state)
+    emit(events, "phase_started", phase="exploration", turn=state.turn)
+    layer = [Prompt(h.seat, "explore") for h in state.hunted]
+    if can_play_hunt_cards(state):
+        layer.append(Prompt(CREATURE, "window", {"phase": 1}))
+    push_layer(state, layer)
+    state.step = "hunting"
+
+
+def _reset_turn(state: GameState) -> None:
+    state.phase = 1
+    for name in ("effects", "target_cards", "anticipation", "cataclysm", "forbidden",
+                 "used_once", "caught", "queue"):
+        getattr(state, name).clear()
+    state.tokens.clear()
+    state.phobia.clear()
+    state.artemia_card = state.lost_last = False
+    for h in state.hunted:
+        h.ready = h.resisted = h.survival_played = h.lost_last_will = False
+        h.double, h.next_double = h.next_double, ""
+        h.immune.clear()
+        h.positions.clear()
+    creature = state.creature
+    creature.plays_left = 2 if creature.tracking_next else 1
+    creature.tracking_next = False
+    creature.played_this_turn = 0
+
+
+def _hunting(state: GameState, events: Events) -> None:
+    """Phase 2: the Creature plays Hunt cards and places its tokens, then confirms."""
+    state.phase = 2
+    emit(events, "phase_started", phase="hunting", turn=state.turn)
+    push_layer(state, [Prompt(CREATURE, "hunt")])
+    state.step = "hunting_window"
+
+
+def _hunted_window(phase: int, next_step: str) -> Callable[[GameState, Events], None]:
+    def step(state: GameState, events: Events) -> None:
+        push_layer(state, [Prompt(h.seat, "window", {"phase": phase}) for h in state.hunted
+                           if may_play_survival(state, h)])
+        state.step = next_step
+    return step
+
+
+def _river(state: GameState, events: Events) -> None:
+    """Phase 3 opens: a Hunted with a River play keeps 1 card, the other goes back to hand."""
+    state.phase = 3
+    emit(events, "phase_started", phase="reckoning", turn=state.turn)
+    push_layer(state, [Prompt(h.seat, "keep_place") for h in state.hunted
+                       if h.double == "river" and len(h.played) == 2])
+    state.step = "reveal"
+
+
+def _reveal(state: GameState, events: Events) -> None:
+    """The Hunted reveal their Place cards and stand on those places."""
+    for h in state.hunted:
+        h.positions = [(card, card) for card in h.played]
+    emit(events, "place_cards_revealed",
+         places={str(h.seat): list(h.played) for h in state.hunted})
+    state.step = "creature_window_3"
+
+
+def _creature_window_3(state: GameState, events: Events) -> None:
+    if can_play_hunt_cards(state):
+        push_layer(state, [Prompt(CREATURE, "window", {"phase": 3})])
+    state.step = "hunted_window_3"
+
+
+def _build_queue(state: GameState, events: Events) -> None:
+    """Order every Hunted's places: token-free ascending, then Target, Artemia, Creature."""
+    tasks: list[tuple[int, int, int, tuple[str, int, int]]] = []
+    for h in state.hunted:
+        for index, (place, _) in enumerate(h.positions):
+            for kind in _task_kinds(state, h, place):
+                tasks.append((TASK_ORDER[kind], place, h.seat, (kind, h.seat, index)))
+    tasks.sort()
+    state.queue = [task for *_, task in tasks] + [("assimilation", 0, 0)]
+    state.step = "resolve"
+
+
+def _task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
+    kinds = []
+    if place in state.tokens.get("target", []) and set(state.target_cards) - {"clone"}:
+        kinds.append("target")
+    if _artemia_hits(state, h, place):
+        kinds.append("artemia")
+    if _catches(state, h, place):
+        kinds.append("creature")
+    return kinds or ["free"]
+
+
+def _artemia_hits(state: GameState, h: Hunted, place: int) -> bool:
+    return place in state.tokens.get("artemia", []) and "artemia" not in h.immune
+
+
+def _catches(state: GameState, h: Hunted, place: int) -> int:
+    return 0 if "creature" in h.immune else catches_at(state, place)
+
+
+def _resolve(state: GameState, events: Events) -> None:
+    """Resolve the next Reckoning task; stop when it needs an answer."""
+    if not state.queue:
+        state.step = "end_window"
+        return
+    kind, seat, index = state.queue.pop(0)
+    if kind == "assimilation":
+        _assimilation(state, events)
+        return
+    h = state.hunted_at(seat)
+    place, card = h.positions[index]
+    if kind in ("free", "target_action"):
+        offer_place_action(state, h, place, card)
+    elif kind == "target":
+        _target(state, h, place, index, events)
+    elif kind == "artemia":
+        _artemia(state, h, events)
+    elif kind == "creature":
+        _creature(state, h, place, events)
+
+
+def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> None:
+    """Power OR take back 1 card (unless the power is blocked and not max 1x/turn)."""
+    if (_artemia_hits(state, h, place) or _catches(state, h, place)
+            or (power_blocked(state, place) and place not in MAX_ONCE_PER_TURN)):
+        return
+    # Ask whenever the public picture offers something or a Survival card might: deciding on
+    # public facts only keeps the pace of play from revealing what the Hunted holds.
+    if h.discard or power_options(state, h, place) or may_play_survival(state, h):
+        push_layer(state, [Prompt(h.seat, "place_action", {"place": place, "card": card})])
+
+
+def _target(state: GameState, h: Hunted, place: int, index: int, events: Events) -> None:
+    """The Hunt card's effect on the Target place, then the place action if allowed."""
+    prompts: list[Prompt] = []
+    for card in state.target_cards:
+        if card == "scream" and (h.hand or h.will):
+            prompts.append(Prompt(h.seat, "scream"))
+        elif card == "toxin" and h.survival:
+            prompts.append(Prompt(h.seat, "discard_survival"))
+    state.queue.insert(0, ("target_action", h.seat, index))
+    push_layer(state, prompts)
+
+
+def _artemia(state: GameState, h: Hunted, events: Events) -> None:
+    """Discard 1 Place card from hand (Mutation: and lose 1 Will)."""
+    ask_discard(state, h, 1, "artemia", events)
+    lose_will(state, h, state.effects.count("mutation"), events, "mutation")
+
+
+def _creature(state: GameState, h: Hunted, place: int, events: Events) -> None:
+    """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
+    per_catch = 1 + (place == LAIR) + state.effects.count("fierceness")
+    catches = _catches(state, h, place)
+    emit(events, "hunted_caught", hunted=h.seat, place=place, id=PLACE_IDS[place])
+    state.caught.append(h.seat)
+    lose_will(state, h, per_catch * catches, events, "creature")
+
+
+def _assimilation(state: GameState, events: Events) -> None:
+    """+1 if anyone was caught, +1 more if anyone lost their last Will, + Anticipation."""
+    if state.caught:
+        advance_assimilation(state, events)
+    if state.lost_last:
+        advance_assimilation(state, events)
+    for seat in state.anticipation:
+        if seat in state.caught:
+            advance_assimilation(state, events)
+
+
+def _end_window(state: GameState, events: Events) -> None:
+    """Phase 4 opens: phase-4 Hunt and Survival cards may be played before its steps."""
+    state.phase = 4
+    emit(events, "phase_started", phase="end_of_turn", turn=state.turn)
+    layer = [Prompt(h.seat, "window", {"phase": 4}) for h in state.hunted
+             if may_play_survival(state, h)]
+    if can_play_hunt_cards(state):
+        layer.insert(0, Prompt(CREATURE, "window", {"phase": 4}))
+    push_layer(state, layer)
+    state.step = "end_of_turn"
+
+
+def _end_of_turn(state: GameState, events: Events) -> None:
+    """Discard played cards, recover after a lost last Will, refill Hunt cards, Rescue +1."""
+    for h in state.hunted:
+        h.discard.extend(h.played)
+        h.played.clear()
+        if h.lost_last_will:
+            h.hand = sorted(h.hand + h.discard)
+            h.discard.clear()
+            h.will = 3
+            emit(events, "hunted_recovered", hunted=h.seat)
+    drawn = 0
+    while len(state.creature.hand) < 3:
+        card = draw_hunt(state, events)
+        if card is None:
+            break
+        state.creature.hand.append(card)
+        drawn += 1
+    emit(events, "hunt_cards_drawn", count=drawn)
+    if "stasis" in state.effects:
+        emit(events, "rescue_held", why="stasis")
+    else:
+        advance_rescue(state, events)
+    state.turn += 1
+    state.step = "start_turn"
+
+
+STEPS: dict[str, Callable[[GameState, Events], None]] = {
+    "start_turn": _start_turn,
+    "hunting": _hunting,
+    "hunting_window": _hunted_window(2, "river"),
+    "river": _river,
+    "reveal": _reveal,
+    "creature_window_3": _creature_window_3,
+    "hunted_window_3": _hunted_window(3, "build_queue"),
+    "build_queue": _build_queue,
+    "resolve": _resolve,
+    "end_window": _end_window,
+    "end_of_turn": _end_of_turn,
+}

@@ -1,0 +1,144 @@
+"""The engine's public API (DESIGN.md §3): a playthrough is (config, seed, actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .actions import Action, PlayPlaceCards
+from .answers import ANSWER, LEGAL, choose_place_cards, place_card_plays
+from .board import emit
+from .cards import (
+    HUNT_CARDS,
+    RESERVE_PLACES,
+    STARTING_PLACES,
+    SURVIVAL_CARDS,
+    assimilation_start,
+    rescue_start,
+    reserve_copies,
+)
+from .errors import GameOver, IllegalAction, InvalidConfig, NotYourTurn
+from .events import Event
+from .flow import PHASE_NAMES, advance
+from .prompts import active_seats as _active_seats
+from .prompts import current_prompt
+from .rng import shuffled
+from .state import Config, Creature, GameState, Hunted
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning side ("creature" or "hunted") and why."""
+
+    winner: str
+    reason: str
+
+
+def check_config(config: Config) -> None:
+    """Refuse configurations the rules (or this engine, so far) do not support."""
+    if not 1 <= config.hunted <= 6:
+        raise InvalidConfig("Not Alone is played by 1 to 6 Hunted and 1 Creature")
+    if config.board_side not in (1, 2):
+        raise InvalidConfig("the board has two sides: 1 and 2")
+    if config.variant != "base":
+        raise InvalidConfig(f"variant {config.variant!r} is not available yet")
+    if config.abilities:
+        raise InvalidConfig("the sheets' abilities are not available yet")
+
+
+def new_game(config: Config, seed: int) -> GameState:
+    """Set up the table (rulebook, Setup) and run to the first decision."""
+    check_config(config)
+    players = config.players
+    state = GameState(config, seed)
+    state.rescue = rescue_start(players)
+    state.assimilation = assimilation_start(players)
+    state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
+    state.survival_deck = shuffled(seed, 0, sorted(SURVIVAL_CARDS))
+    state.creature = Creature(deck=shuffled(seed, 1, sorted(HUNT_CARDS)))
+    state.rng_counter = 2
+    for _ in range(3):
+        state.creature.hand.append(state.creature.deck.pop())
+    state.hunted = [Hunted(seat, hand=list(STARTING_PLACES)) for seat in range(1, config.hunted + 1)]
+    for hunted in state.hunted:
+        hunted.survival.append(state.survival_deck.pop())
+    advance(state, [])
+    return state
+
+
+def active_seats(state: GameState) -> list[int]:
+    """Seats that owe a decision now (several at once in simultaneous moments)."""
+    return _active_seats(state)
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action `seat` may take now: the one home of legality."""
+    if state.winner:
+        return []
+    prompt = current_prompt(state, seat)
+    if prompt is not None:
+        return LEGAL[prompt.kind](state, prompt)
+    return _change_of_choice(state, seat)
+
+
+def _change_of_choice(state: GameState, seat: int) -> list[Action]:
+    """A Hunted who has chosen may change the choice while Exploration lasts."""
+    if state.phase != 1 or not state.layers or not 1 <= seat <= state.config.hunted:
+        return []
+    h = state.hunted_at(seat)
+    if not h.ready:
+        return []
+    current = PlayPlaceCards(tuple(sorted(h.played)))
+    return [a for a in place_card_plays(state, h, h.hand + h.played) if a != current]
+
+
+def apply_action(state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+    """Apply a legal action to a copy of `state`; raise a typed error otherwise."""
+    phase = phase_name(state)
+    if state.winner:
+        raise GameOver("the game is over", action=action, seat=seat, phase=phase)
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise NotYourTurn("this seat has nothing to do now", action=action, seat=seat,
+                          phase=phase)
+    if action not in legal:
+        raise IllegalAction("this action is not legal now", action=action, seat=seat,
+                            phase=phase)
+    return apply_unchecked(state, seat, action)
+
+
+def apply_unchecked(state: GameState, seat: int, action: Action) -> tuple[GameState,
+                                                                          list[Event]]:
+    """Apply an action taken from `legal_actions(state, seat)` without checking it again."""
+    new = state.clone()
+    events: list[Event] = []
+    prompt = current_prompt(new, seat)
+    if prompt is None:
+        assert isinstance(action, PlayPlaceCards)
+        choose_place_cards(new, new.hunted_at(seat), action, events)
+    else:
+        ANSWER[prompt.kind](new, prompt, action, events)
+    advance(new, events)
+    return new, events
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """None while the game goes on, else who won and why."""
+    return Outcome(state.winner, state.reason) if state.winner else None
+
+
+def replay(config: Config, seed: int, actions: Iterable[tuple[int, Action]]) -> GameState:
+    """Fold (seat, action) pairs over a new game, checking each one."""
+    state = new_game(config, seed)
+    for seat, action in actions:
+        state, _ = apply_action(state, seat, action)
+    return state
+
+
+def phase_name(state: GameState) -> str:
+    """The rulebook's name of the current phase, or "over"."""
+    return "over" if state.winner else PHASE_NAMES[state.phase]
+
+
+__all__ = ["Outcome", "active_seats", "apply_action", "apply_unchecked", "emit", "legal_actions",
+           "new_game", "outcome", "phase_name", "replay"]

@@ -1,0 +1,182 @@
+"""The 20 Hunt cards: when the Creature may play each, with which choices, and their effects."""
+
+from __future__ import annotations
+
+from .actions import PlayHuntCard
+from .board import Events, ask_discard, emit
+from .cards import ADJACENT, ALL_PLACES, EDGES, HUNT_CARDS
+from .prompts import push_layer
+from .state import GameState, Prompt
+
+EDGE_TARGETS = frozenset({"force-field", "mirage"})
+SINGLE_TARGETS = frozenset({"clone", "scream", "toxin"})
+
+
+def copied_card(state: GameState) -> str | None:
+    """The Hunt card Flashback reproduces: the most recently discarded one, if any."""
+    discard = state.creature.discard
+    return discard[-1] if discard and discard[-1] != "flashback" else None
+
+
+def can_play_hunt_cards(state: GameState) -> bool:
+    """Public test: the Creature holds a Hunt card and may still play one this turn."""
+    return bool(state.creature.hand) and state.creature.plays_left > 0
+
+
+def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
+    """Every Hunt card play open to the Creature in `phase`, with its choices."""
+    if not can_play_hunt_cards(state):
+        return []
+    out: list[PlayHuntCard] = []
+    for card in sorted(set(state.creature.hand)):
+        effect = copied_card(state) if card == "flashback" else card
+        if effect is None or HUNT_CARDS[effect].phase != phase:
+            continue
+        for places, hunted in _choices(state, effect):
+            out.append(PlayHuntCard(card, places, hunted))
+    return out
+
+
+def _choices(state: GameState, card: str) -> list[tuple[tuple[int, ...], int | None]]:
+    """The (places, hunted) choices a card asks for; empty when it cannot be played."""
+    placed = "target" in state.tokens
+    if card in EDGE_TARGETS:
+        return [((), None)] if placed else [(edge, None) for edge in EDGES]
+    if card in SINGLE_TARGETS:
+        return [((), None)] if placed else [((p,), None) for p in ALL_PLACES]
+    if card == "virus":
+        return [(edge, None) for edge in EDGES]
+    if card == "anticipation":
+        return [((), h.seat) for h in state.hunted]
+    if card in ("ascendancy", "phobia"):
+        return [((), h.seat) for h in state.hunted if len(h.hand) > 2]
+    if card == "forbidden-zone":
+        return [((), None)] if any(h.hand for h in state.hunted) else []
+    if card == "cataclysm":
+        return [((p,), None) for p in ALL_PLACES if p not in state.cataclysm]
+    if card == "detour":
+        return [((place, to), h.seat) for h in state.hunted for place, _ in h.positions
+                for to in ADJACENT[place]]
+    return [((), None)]
+
+
+def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    """Play a Hunt card: discard it, count it, then resolve its effect (or Flashback's copy)."""
+    creature = state.creature
+    effect = copied_card(state) if action.card == "flashback" else action.card
+    assert effect is not None
+    creature.hand.remove(action.card)
+    creature.plays_left -= 1
+    creature.played_this_turn += 1
+    emit(events, "hunt_card_played", card=action.card, effect=effect,
+         places=list(action.places), hunted=action.hunted)
+    _resolve(state, effect, action, events)
+    creature.discard.append(action.card)
+
+
+def _resolve(state: GameState, card: str, action: PlayHuntCard, events: Events) -> None:
+    symbol = HUNT_CARDS[card].symbol
+    if symbol == "artemia":
+        state.artemia_card = True
+    elif symbol == "target":
+        state.target_cards.append(card)
+        if action.places:
+            state.tokens["target"] = list(action.places)
+    handler = _EFFECTS.get(card)
+    if handler is not None:
+        handler(state, action, events)
+    else:
+        state.effects.append(card)
+
+
+def reset_choices(state: GameState, events: Events) -> None:
+    """F15: Place cards already chosen go back to hand and those Hunted choose again."""
+    for hunted in state.hunted:
+        if hunted.ready:
+            hunted.hand = sorted(hunted.hand + hunted.played)
+            hunted.played = []
+            hunted.ready = False
+            state.layers[0].append(Prompt(hunted.seat, "explore"))
+            emit(events, "place_choice_reset", hunted=hunted.seat)
+
+
+def _despair(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    state.effects.append("despair")
+    reset_choices(state, events)
+
+
+def _force_field(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    _target_only(state, action, events)
+    state.forbidden.extend(state.tokens["target"])
+    reset_choices(state, events)
+
+
+def _anticipation(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    assert action.hunted is not None
+    state.anticipation.append(action.hunted)
+
+
+def _ascendancy(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    assert action.hunted is not None
+    hunted = state.hunted_at(action.hunted)
+    state.layers.append([])  # the Creature waits while the Hunted discards
+    ask_discard(state, hunted, len(hunted.hand) - 2, "ascendancy", events)
+
+
+def _forbidden_zone(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    state.layers.append([])  # all Hunted discard at the same time; the Creature waits
+    for hunted in state.hunted:
+        ask_discard(state, hunted, 1, "forbidden-zone", events)
+
+
+def _phobia(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    assert action.hunted is not None
+    push_layer(state, [Prompt(action.hunted, "keep_hidden")])
+
+
+def _virus(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    state.tokens["artemia"] = list(action.places)
+    emit(events, "hunt_token_placed", token="artemia", places=list(action.places))
+
+
+def _cataclysm(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    state.cataclysm.append(action.places[0])
+
+
+def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    assert action.hunted is not None
+    hunted = state.hunted_at(action.hunted)
+    origin, to = action.places
+    for index, (place, card) in enumerate(hunted.positions):
+        if place == origin:
+            hunted.positions[index] = (to, card)
+            break
+    emit(events, "hunted_moved", hunted=hunted.seat, origin=origin, to=to)
+
+
+def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    state.creature.tracking_next = True
+
+
+def _target_only(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    """Target cards act through the Target token; record where it went."""
+    if action.places:
+        emit(events, "hunt_token_placed", token="target", places=list(action.places))
+
+
+_EFFECTS = {
+    "despair": _despair,
+    "force-field": _force_field,
+    "anticipation": _anticipation,
+    "ascendancy": _ascendancy,
+    "forbidden-zone": _forbidden_zone,
+    "phobia": _phobia,
+    "virus": _virus,
+    "clone": _target_only,
+    "mirage": _target_only,
+    "scream": _target_only,
+    "toxin": _target_only,
+    "cataclysm": _cataclysm,
+    "detour": _detour,
+    "tracking": _tracking,
+}

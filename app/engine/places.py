@@ -1,0 +1,174 @@
+"""The powers of the 10 Places: what each offers a Hunted and what it does (base_game.md §1)."""
+
+from __future__ import annotations
+
+from .actions import UsePlacePower
+from .board import (
+    Events,
+    advance_rescue,
+    ask_take_back,
+    creature_places,
+    draw_survival,
+    emit,
+    limit_spent,
+    power_blocked,
+    survival_available,
+)
+from .cards import (
+    ARTEFACT,
+    BEACH,
+    JUNGLE,
+    LAIR,
+    PLACE_IDS,
+    RESERVE_PLACES,
+    RIVER,
+    ROVER,
+    SHELTER,
+    SOURCE,
+    SWAMP,
+    UNCOPYABLE,
+    WRECK,
+)
+from .prompts import add_to_layer
+from .state import GameState, Hunted, Prompt
+
+
+def power_options(state: GameState, hunted: Hunted, place: int) -> list[UsePlacePower]:
+    """Every way `hunted` may use the power of `place` now; empty if it would do nothing."""
+    if power_blocked(state, place) or limit_spent(state, place):
+        return []
+    persecution = "persecution" in state.effects
+    despair = "despair" in state.effects
+    if place == LAIR:
+        options = [UsePlacePower(LAIR, "recover")] if hunted.discard else []
+        for copied in sorted(set(creature_places(state))):
+            if copied not in UNCOPYABLE and copied != LAIR and power_options(
+                    state, hunted, copied):
+                options.append(UsePlacePower(LAIR, "copy", copy=copied))
+        return options
+    if place in (JUNGLE, SWAMP):
+        if persecution:
+            return [UsePlacePower(place, "this")] + (
+                [UsePlacePower(place, "discard")] if hunted.discard else [])
+        return [UsePlacePower(place)]
+    if place in (RIVER, ARTEFACT):
+        return [] if hunted.next_double else [UsePlacePower(place)]
+    if place in (BEACH, WRECK):
+        return [UsePlacePower(place)]
+    if place == ROVER:
+        return [UsePlacePower(ROVER, card=n) for n in RESERVE_PLACES
+                if state.reserve.get(n, 0) > 0 and not hunted.owns(n)]
+    if place == SHELTER:
+        return [] if despair or not survival_available(state) else [UsePlacePower(SHELTER)]
+    if place == SOURCE:
+        options = [UsePlacePower(SOURCE, "will", hunted=h.seat) for h in state.hunted
+                   if 1 <= h.will <= 2]
+        if not despair and survival_available(state):
+            options.append(UsePlacePower(SOURCE, "draw"))
+        return options
+    raise ValueError(f"no such place {place}")
+
+
+def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+              events: Events) -> None:
+    """Resolve a chosen power option; `this_card` is the user's own played card."""
+    place = action.place
+    emit(events, "power_used", hunted=hunted.seat, place=place, id=PLACE_IDS[place],
+         option=action.option)
+    if place == LAIR:
+        _lair(state, hunted, action, this_card, events)
+    elif place in (JUNGLE, SWAMP):
+        _return_cards(state, hunted, action, this_card, 1 if place == JUNGLE else 2, events)
+    elif place == RIVER:
+        hunted.next_double = "river"
+    elif place == ARTEFACT:
+        hunted.next_double = "artefact"
+    elif place == BEACH:
+        _beach(state, events)
+    elif place == WRECK:
+        state.used_once.append(WRECK)
+        advance_rescue(state, events)
+    elif place == ROVER:
+        _rover(state, hunted, action, events)
+    elif place == SHELTER:
+        _shelter(state, hunted, events)
+    elif place == SOURCE:
+        _source(state, hunted, action, events)
+
+
+def resolve_copy(state: GameState, hunted: Hunted, place: int, this_card: int,
+                 events: Events, via: str) -> None:
+    """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask."""
+    options = power_options(state, hunted, place)
+    emit(events, "power_copied", hunted=hunted.seat, place=place, via=via)
+    if len(options) == 1:
+        use_power(state, hunted, options[0], this_card, events)
+    elif options:
+        add_to_layer(state, Prompt(hunted.seat, "power", {"place": place, "card": this_card}))
+
+
+def _lair(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+          events: Events) -> None:
+    if action.option == "copy" and action.copy is not None:
+        resolve_copy(state, hunted, action.copy, this_card, events, "lair")
+    elif "persecution" in state.effects:
+        ask_take_back(state, hunted, 1, events)
+    else:
+        ask_take_back(state, hunted, len(hunted.discard), events)
+
+
+def _return_cards(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                  count: int, events: Events) -> None:
+    """Jungle/Swamp: this card back to hand plus discarded ones (Persecution: one of them)."""
+    if action.option in ("", "this") and this_card in hunted.played:
+        hunted.played.remove(this_card)
+        hunted.hand.append(this_card)
+        hunted.hand.sort()
+        emit(events, "place_card_returned", hunted=hunted.seat, card=this_card)
+    if action.option == "":
+        ask_take_back(state, hunted, count, events)
+    elif action.option == "discard":
+        ask_take_back(state, hunted, 1, events)
+
+
+def _beach(state: GameState, events: Events) -> None:
+    state.used_once.append(BEACH)
+    if state.marker_on_beach:
+        state.marker_on_beach = False
+        emit(events, "marker_removed")
+        advance_rescue(state, events)
+    else:
+        state.marker_on_beach = True
+        emit(events, "marker_placed")
+
+
+def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
+    card = action.card
+    assert card is not None
+    state.reserve[card] -= 1
+    hunted.hand.append(card)
+    hunted.hand.sort()
+    emit(events, "place_card_gained", hunted=hunted.seat, card=card)
+
+
+def _shelter(state: GameState, hunted: Hunted, events: Events) -> None:
+    drawn = draw_survival(state, events, 2)
+    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    if len(drawn) == 1:
+        hunted.survival.append(drawn[0])
+        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+    elif drawn:
+        add_to_layer(state, Prompt(hunted.seat, "keep_survival", {"cards": drawn}))
+
+
+def _source(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
+    if action.option == "will" and action.hunted is not None:
+        target = state.hunted_at(action.hunted)
+        target.will += 1
+        emit(events, "will_regained", hunted=target.seat, will=target.will)
+        return
+    drawn = draw_survival(state, events, 1)
+    hunted.survival.extend(drawn)
+    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    if drawn:
+        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])

@@ -1,0 +1,65 @@
+"""Layers of prompts: the last layer is the active one; in it, a seat answers its first prompt."""
+
+from __future__ import annotations
+
+from .state import GameState, Prompt
+
+
+def current_prompt(state: GameState, seat: int) -> Prompt | None:
+    """The prompt `seat` must answer now, if any."""
+    if not state.layers:
+        return None
+    for prompt in state.layers[-1]:
+        if prompt.seat == seat:
+            return prompt
+    return None
+
+
+def active_seats(state: GameState) -> list[int]:
+    """Seats that owe an answer now, in seat order."""
+    if not state.layers:
+        return []
+    return sorted({p.seat for p in state.layers[-1]})
+
+
+def push_layer(state: GameState, prompts: list[Prompt]) -> None:
+    """Make `prompts` the active layer, blocking every layer below until answered."""
+    if prompts:
+        state.layers.append(prompts)
+
+
+def remove_prompt(state: GameState, prompt: Prompt) -> None:
+    """Drop an answered prompt; `advance` later drops the layer if it is empty."""
+    state.layers[-1].remove(prompt)
+
+
+def drop_empty_layers(state: GameState) -> None:
+    """An emptied layer gives the turn back to the one below."""
+    while state.layers and not state.layers[-1]:
+        state.layers.pop()
+
+
+def replace_prompt(state: GameState, prompt: Prompt, new: Prompt) -> None:
+    """Swap an answered prompt for its follow-up, keeping its place in the layer."""
+    layer = state.layers[-1]
+    layer[layer.index(prompt)] = new
+
+
+def add_to_layer(state: GameState, new: Prompt) -> None:
+    """Give a seat a follow-up to answer before anything else it owes in the active layer."""
+    if not state.layers:
+        state.layers.append([new])
+        return
+    layer = state.layers[-1]
+    for index, prompt in enumerate(layer):
+        if prompt.seat == new.seat:
+            layer.insert(index, new)
+            return
+    layer.append(new)
+
+
+def has_prompt(state: GameState, seat: int, kind: str) -> bool:
+    """True if the active layer holds a prompt of `kind` for `seat`."""
+    return bool(state.layers) and any(
+        p.seat == seat and p.kind == kind for p in state.layers[-1]
+    )

@@ -1,0 +1,237 @@
+"""The game state: plain data that round-trips through JSON; `apply_action` never mutates it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The table's options: number of Hunted, board side, variant, sheet abilities."""
+
+    hunted: int = 1
+    board_side: int = 1
+    variant: str = "base"
+    abilities: bool = False
+
+    @property
+    def players(self) -> int:
+        """N, the number of players including the Creature."""
+        return self.hunted + 1
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"hunted": self.hunted, "board_side": self.board_side,
+                "variant": self.variant, "abilities": self.abilities}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Config:
+        """Inverse of `to_json`."""
+        return cls(int(raw["hunted"]), int(raw.get("board_side", 1)),
+                   str(raw.get("variant", "base")), bool(raw.get("abilities", False)))
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision a seat owes: its kind and the data that frames the legal answers."""
+
+    seat: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"seat": self.seat, "kind": self.kind, "data": self.data}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Prompt:
+        """Inverse of `to_json`."""
+        return cls(int(raw["seat"]), str(raw["kind"]), dict(raw["data"]))
+
+
+@dataclass(slots=True)
+class Hunted:
+    """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags."""
+
+    seat: int
+    will: int = 3
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)  # face down until the reveal
+    positions: list[tuple[int, int]] = field(default_factory=list)  # (place, card) after reveal
+    survival: list[str] = field(default_factory=list)
+    ready: bool = False  # has chosen this turn's Place card(s)
+    double: str = ""  # "river" or "artefact": this turn's two-card play
+    next_double: str = ""  # the same, owed for the next turn
+    resisted: bool = False  # used Resist or Give Up this turn
+    survival_played: bool = False
+    lost_last_will: bool = False
+    immune: list[str] = field(default_factory=list)  # tokens ignored this turn (Dodge, Detector)
+
+    def owns(self, card: int) -> bool:
+        """True if the card is in hand, in the discard pile or in play."""
+        return card in self.hand or card in self.discard or card in self.played
+
+    def clone(self) -> Hunted:
+        """An independent copy."""
+        return Hunted(self.seat, self.will, list(self.hand), list(self.discard),
+                      list(self.played), list(self.positions), list(self.survival),
+                      self.ready, self.double, self.next_double, self.resisted,
+                      self.survival_played, self.lost_last_will, list(self.immune))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "positions":
+                value = [list(p) for p in value]
+            elif isinstance(value, list):
+                value = list(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Hunted:
+        """Inverse of `to_json`."""
+        h = cls(int(raw["seat"]))
+        for name in cls.__slots__:
+            value = raw[name]
+            if name == "positions":
+                value = [(int(p), int(c)) for p, c in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(h, name, value)
+        return h
+
+
+@dataclass(slots=True)
+class Creature:
+    """The Creature's Hunt cards and its per-turn play allowance."""
+
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # face up; the last is the most recent
+    plays_left: int = 1
+    played_this_turn: int = 0
+    tracking_next: bool = False
+
+    def clone(self) -> Creature:
+        """An independent copy."""
+        return Creature(list(self.hand), list(self.deck), list(self.discard),
+                        self.plays_left, self.played_this_turn, self.tracking_next)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
+                for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Creature:
+        """Inverse of `to_json`."""
+        return cls(**{name: (list(v) if isinstance(v := raw[name], list) else v)
+                      for name in cls.__slots__})
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game; the fold of (config, seed, actions)."""
+
+    config: Config
+    seed: int
+    rng_counter: int = 0
+    turn: int = 1
+    phase: int = 1  # 1 Exploration, 2 Hunting, 3 Reckoning, 4 End-of-turn
+    step: str = "start_turn"
+    rescue: int = 0  # spaces to Victory
+    assimilation: int = 0  # spaces to Victory
+    marker_on_beach: bool = False
+    reserve: dict[int, int] = field(default_factory=dict)
+    hunted: list[Hunted] = field(default_factory=list)
+    creature: Creature = field(default_factory=Creature)
+    survival_deck: list[str] = field(default_factory=list)
+    survival_discard: list[str] = field(default_factory=list)
+    tokens: dict[str, list[int]] = field(default_factory=dict)  # creature / artemia / target
+    effects: list[str] = field(default_factory=list)  # this turn's Hunt and Survival effects
+    target_cards: list[str] = field(default_factory=list)  # Target-symbol cards in effect
+    artemia_card: bool = False  # an Artemia-symbol card was played this turn
+    anticipation: list[int] = field(default_factory=list)  # Hunted named by Anticipation
+    cataclysm: list[int] = field(default_factory=list)  # places made ineffective
+    forbidden: list[int] = field(default_factory=list)  # Force Field: may not be played
+    used_once: list[int] = field(default_factory=list)  # max-1x places used this turn
+    phobia: dict[int, list[int]] = field(default_factory=dict)  # seat -> cards shown
+    layers: list[list[Prompt]] = field(default_factory=list)  # the last layer is active
+    queue: list[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
+    caught: list[int] = field(default_factory=list)  # Hunted caught by a Creature token
+    lost_last: bool = False
+    winner: str = ""
+    reason: str = ""
+
+    def hunted_at(self, seat: int) -> Hunted:
+        """The Hunted sitting at `seat` (1..H)."""
+        return self.hunted[seat - 1]
+
+    def clone(self) -> GameState:
+        """An independent copy: the state is a value, copied before every change."""
+        return GameState(
+            self.config, self.seed, self.rng_counter, self.turn, self.phase, self.step,
+            self.rescue, self.assimilation, self.marker_on_beach, dict(self.reserve),
+            [h.clone() for h in self.hunted], self.creature.clone(),
+            list(self.survival_deck), list(self.survival_discard),
+            {k: list(v) for k, v in self.tokens.items()}, list(self.effects),
+            list(self.target_cards), self.artemia_card, list(self.anticipation),
+            list(self.cataclysm), list(self.forbidden), list(self.used_once),
+            {k: list(v) for k, v in self.phobia.items()},
+            [list(layer) for layer in self.layers], list(self.queue),
+            list(self.caught), self.lost_last, self.winner, self.reason,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict holding every secret: for persistence, never for a player."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name in ("config", "creature"):
+                value = value.to_json()
+            elif name == "hunted":
+                value = [h.to_json() for h in value]
+            elif name == "layers":
+                value = [[p.to_json() for p in layer] for layer in value]
+            elif name == "queue":
+                value = [list(t) for t in value]
+            elif name in ("reserve", "phobia"):
+                value = {str(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+            elif name == "tokens":
+                value = {k: list(v) for k, v in value.items()}
+            elif isinstance(value, list):
+                value = list(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> GameState:
+        """Inverse of `to_json`."""
+        state = cls(Config.from_json(raw["config"]), int(raw["seed"]))
+        for name in cls.__slots__:
+            value = raw[name]
+            if name == "config":
+                continue
+            if name == "creature":
+                value = Creature.from_json(value)
+            elif name == "hunted":
+                value = [Hunted.from_json(h) for h in value]
+            elif name == "layers":
+                value = [[Prompt.from_json(p) for p in layer] for layer in value]
+            elif name == "queue":
+                value = [(str(k), int(p), int(s)) for k, p, s in value]
+            elif name in ("reserve", "phobia"):
+                value = {int(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+            elif name == "tokens":
+                value = {k: list(v) for k, v in value.items()}
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(state, name, value)
+        return state

@@ -1,0 +1,204 @@
+"""The 15 Survival cards: when a Hunted may play each, with which choices, and their effects."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import PlaySurvivalCard
+from .board import (
+    Events,
+    advance_rescue,
+    ask_take_back,
+    catches_at,
+    creature_places,
+    discard_place_card,
+    emit,
+    may_play_survival,
+)
+from .cards import ADJACENT, ARTEFACT, ROVER, SURVIVAL_CARDS
+from .hunt import reset_choices
+from .places import power_options, resolve_copy
+from .rng import shuffled
+from .state import CREATURE, GameState, Hunted
+
+Effect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
+
+# Cards played at the place action (Drone, Gate) are offered by the Reckoning, not by windows.
+PLACE_ACTION_CARDS = frozenset({"drone", "gate"})
+
+
+def survival_card_actions(state: GameState, hunted: Hunted, phase: int) -> list[PlaySurvivalCard]:
+    """Every Survival card play open to `hunted` in `phase` outside the place action."""
+    if not may_play_survival(state, hunted):
+        return []
+    out: list[PlaySurvivalCard] = []
+    for card in sorted(set(hunted.survival)):
+        if SURVIVAL_CARDS[card].phase == phase and card not in PLACE_ACTION_CARDS:
+            out.extend(PlaySurvivalCard(card, places) for places in _choices(state, hunted, card))
+    return out
+
+
+def place_action_cards(state: GameState, hunted: Hunted, place: int) -> list[PlaySurvivalCard]:
+    """Drone and Gate, offered instead of the power of `place`."""
+    if not may_play_survival(state, hunted):
+        return []
+    out: list[PlaySurvivalCard] = []
+    if "drone" in hunted.survival and power_options(state, hunted, ROVER):
+        out.append(PlaySurvivalCard("drone"))
+    if "gate" in hunted.survival:
+        out.extend(PlaySurvivalCard("gate", (q,)) for q in ADJACENT[place]
+                   if q != ARTEFACT and power_options(state, hunted, q))
+    return out
+
+
+def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...]]:
+    """The place/card choices a Survival card asks for; empty when it would change nothing."""
+    creature = state.creature
+    at = [place for place, _ in hunted.positions]
+    artemia = state.tokens.get("artemia", [])
+    if card == "adrenaline":
+        return [()] if hunted.will < 3 else []
+    if card == "ingenuity":
+        return [] if state.marker_on_beach else [()]
+    if card == "sacrifice":
+        return [(c,) for c in hunted.hand] if creature.played_this_turn == 0 else []
+    if card == "sixth-sense":
+        return [()] if hunted.discard else []
+    if card == "smokescreen":
+        return [()]
+    if card == "strike-back":
+        return [()] if creature.hand else []
+    if card == "vortex":
+        return [(out, into) for out in hunted.played for into in hunted.discard
+                if into not in state.forbidden]
+    if card == "detector":
+        return [()] if any(p in artemia for p in at) else []
+    if card == "dodge":
+        return [()] if any(catches_at(state, p) for p in at) else []
+    if card == "hologram":
+        if not any(p in artemia for p in at):
+            return []
+        return [(p, q) for p in sorted(set(artemia)) for q in ADJACENT[p] if q not in artemia]
+    if card == "wrong-track":
+        places = sorted(set(creature_places(state)))
+        return [(p, q) for p in places for q in ADJACENT[p] if q not in places]
+    if card == "amplifier":
+        return [()] if state.marker_on_beach else []
+    if card == "double-back":
+        return [(c,) for c in hunted.played]
+    return []
+
+
+def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCard,
+                       events: Events, this_card: int = 0) -> None:
+    """Play a Survival card from hand and resolve it; `this_card` serves Drone and Gate."""
+    hunted.survival.remove(action.card)
+    state.survival_discard.append(action.card)
+    hunted.survival_played = True
+    emit(events, "survival_card_played", hunted=hunted.seat, card=action.card,
+         places=list(action.places))
+    _EFFECTS[action.card](state, hunted, action, events, this_card)
+
+
+def _adrenaline(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    h.will += 1
+    emit(e, "will_regained", hunted=h.seat, will=h.will)
+
+
+def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.marker_on_beach = True
+    emit(e, "marker_placed")
+
+
+def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    discard_place_card(s, h, a.places[0], e, "sacrifice")
+    s.creature.plays_left = 0
+    s.effects.append("sacrifice")
+    reset_choices(s, e)
+
+
+def _sixth_sense(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    ask_take_back(s, h, 2, e)
+
+
+def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.effects.append("smokescreen")
+
+
+def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    creature = s.creature
+    picked = shuffled(s.seed, s.rng_counter, creature.hand)[:2]
+    s.rng_counter += 1
+    for card in picked:
+        creature.hand.remove(card)
+    creature.deck[:0] = picked  # the deck is drawn from its end: index 0 is the bottom
+    emit(e, "hunt_cards_struck_back", count=len(picked))
+    emit(e, "hunt_cards_to_bottom", (CREATURE,), cards=picked)
+
+
+def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    out, into = a.places
+    h.played[h.played.index(out)] = into
+    h.discard.remove(into)
+    h.discard.append(out)
+    # Before the reveal the swapped cards are known only to their owner.
+    emit(e, "played_card_swapped", (h.seat,), out=out, into=into)
+
+
+def _immunity(token: str) -> Effect:
+    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+        h.immune.append(token)
+    return effect
+
+
+def _move_token(token: str) -> Effect:
+    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+        origin, to = a.places
+        name = token
+        if token == "creature" and origin not in s.tokens.get("creature", []):
+            name = "target"  # Clone: the Target token acts as a second Creature token
+        places = s.tokens[name]
+        places[places.index(origin)] = to
+        emit(e, "hunt_token_moved", token=name, origin=origin, to=to)
+    return effect
+
+
+def _drone(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    resolve_copy(s, h, ROVER, c, e, "drone")
+
+
+def _gate(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    resolve_copy(s, h, a.places[0], c, e, "gate")
+
+
+def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.marker_on_beach = False
+    emit(e, "marker_removed")
+    advance_rescue(s, e)
+
+
+def _double_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    card = a.places[0]
+    h.played.remove(card)
+    h.hand.append(card)
+    h.hand.sort()
+    emit(e, "place_card_returned", hunted=h.seat, card=card)
+
+
+_EFFECTS: dict[str, Effect] = {
+    "adrenaline": _adrenaline,
+    "ingenuity": _ingenuity,
+    "sacrifice": _sacrifice,
+    "sixth-sense": _sixth_sense,
+    "smokescreen": _smokescreen,
+    "strike-back": _strike_back,
+    "vortex": _vortex,
+    "detector": _immunity("artemia"),
+    "dodge": _immunity("creature"),
+    "hologram": _move_token("artemia"),
+    "wrong-track": _move_token("creature"),
+    "drone": _drone,
+    "gate": _gate,
+    "amplifier": _amplifier,
+    "double-back": _double_back,
+}

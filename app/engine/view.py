@@ -1,0 +1,114 @@
+"""What one seat may see, built by listing allowed fields (DESIGN.md §3, who sees what)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import artemia_symbol_now
+from .game import legal_actions, outcome, phase_name
+from .prompts import current_prompt
+from .state import CREATURE, GameState, Hunted
+
+
+def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The state as `seat` may see it (None = spectator); never holds another seat's secret."""
+    result = outcome(state)
+    view: dict[str, Any] = {
+        "seat": seat,
+        "role": _role(state, seat),
+        "config": state.config.to_json(),
+        "turn": state.turn,
+        "phase": phase_name(state),
+        "board": _board(state),
+        "creature": _creature_public(state),
+        "hunted": [_hunted_public(state, h, seat) for h in state.hunted],
+        "waiting_on": _waiting_on(state),
+        "you": _private(state, seat),
+        "legal_actions": [] if seat is None else [a.to_json() for a in legal_actions(state, seat)],
+        "outcome": None if result is None else {"winner": result.winner, "reason": result.reason},
+    }
+    return view
+
+
+def _role(state: GameState, seat: int | None) -> str:
+    if seat == CREATURE:
+        return "creature"
+    if seat is not None and 1 <= seat <= state.config.hunted:
+        return "hunted"
+    return "spectator"
+
+
+def _board(state: GameState) -> dict[str, Any]:
+    return {
+        "rescue": state.rescue,
+        "assimilation": state.assimilation,
+        "artemia_symbol": artemia_symbol_now(state),
+        "marker_on_beach": state.marker_on_beach,
+        "reserve": {str(n): c for n, c in sorted(state.reserve.items())},
+        "tokens": {k: list(v) for k, v in sorted(state.tokens.items())},
+        "effects": list(state.effects),
+        "target_cards": list(state.target_cards),
+        "artemia_card": state.artemia_card,
+        "anticipation": list(state.anticipation),
+        "cataclysm": list(state.cataclysm),
+        "forbidden": list(state.forbidden),
+        "used_once": list(state.used_once),
+        "survival_deck": len(state.survival_deck),
+        "survival_discard": len(state.survival_discard),
+    }
+
+
+def _creature_public(state: GameState) -> dict[str, Any]:
+    c = state.creature
+    return {"hand": len(c.hand), "deck": len(c.deck), "discard": list(c.discard),
+            "plays_left": c.plays_left, "played_this_turn": c.played_this_turn,
+            "tracking_next": c.tracking_next}
+
+
+def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
+    hidden_discard = seat == CREATURE and "smokescreen" in state.effects
+    return {
+        "seat": h.seat,
+        "will": h.will,
+        "hand": len(h.hand),
+        "discard": None if hidden_discard else list(h.discard),
+        "discard_count": len(h.discard),
+        "survival": len(h.survival),
+        "has_chosen": h.ready,
+        "played": len(h.played),
+        "positions": [list(p) for p in h.positions],
+        "double": h.double,
+        "next_double": h.next_double,
+        "resisted": h.resisted,
+        "survival_played": h.survival_played,
+        "lost_last_will": h.lost_last_will,
+        "immune": list(h.immune),
+    }
+
+
+def _waiting_on(state: GameState) -> list[dict[str, Any]]:
+    if not state.layers:
+        return []
+    seen: list[dict[str, Any]] = []
+    for prompt in state.layers[-1]:
+        if all(w["seat"] != prompt.seat for w in seen):
+            seen.append({"seat": prompt.seat, "kind": prompt.kind})
+    return seen
+
+
+def _private(state: GameState, seat: int | None) -> dict[str, Any]:
+    if seat is None or _role(state, seat) == "spectator":
+        return {}
+    prompt = current_prompt(state, seat)
+    mine: dict[str, Any] = {
+        "prompt": None if prompt is None else {"kind": prompt.kind, "data": prompt.data},
+    }
+    if seat == CREATURE:
+        mine["hunt_cards"] = list(state.creature.hand)
+        mine["shown_by_phobia"] = {str(k): list(v) for k, v in state.phobia.items()}
+        return mine
+    h = state.hunted_at(seat)
+    mine["hand"] = list(h.hand)
+    mine["played"] = list(h.played)
+    mine["survival_cards"] = list(h.survival)
+    return mine
