@@ -11,8 +11,10 @@ from .board import (
     ask_take_back,
     catches_at,
     creature_places,
+    discard_knowers,
     discard_place_card,
     emit,
+    emit_secret,
     may_play_survival,
 )
 from .cards import ADJACENT, ARTEFACT, ROVER, SURVIVAL_CARDS
@@ -141,8 +143,9 @@ def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> 
     h.played[h.played.index(out)] = into
     h.discard.remove(into)
     h.discard.append(out)
-    # Before the reveal the swapped cards are known only to their owner.
-    emit(e, "played_card_swapped", (h.seat,), out=out, into=into)
+    # The discard pile is face up, so the swap shows (except to the Creature under Smokescreen).
+    emit_secret(e, "played_card_swapped", discard_knowers(s),
+                {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
 
 
 def _immunity(token: str) -> Effect:
