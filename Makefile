@@ -29,6 +29,10 @@ bench: venv
 simulate: venv
 	$(BIN)/python -m app.engine.simulate --hunted 3 --games 200 --seed 1
 
-run:
-	@echo "make run: the server is not built yet (issue 4), so there is nothing to run." >&2
-	@exit 1
+# Apply the migrations to the database (the embedded SQLite file under ./data/ by default,
+# or DATABASE_URL), then serve the app and static/ on http://$(HOST):$(PORT).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+run: venv
+	$(BIN)/alembic upgrade head
+	$(BIN)/uvicorn app.main:app --host $(HOST) --port $(PORT) --ws-per-message-deflate false

@@ -249,7 +249,8 @@ def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
 
 def _scream_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
-    return ([Choose("discard")] if h.hand else []) + ([Choose("will")] if h.will else [])
+    options = [("discard", bool(h.hand)), ("will", h.will > 0)]
+    return [Choose(name) for name, possible in options if possible]
 
 
 def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

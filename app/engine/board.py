@@ -16,8 +16,9 @@ def hunted_seats(state: GameState) -> tuple[int, ...]:
     return tuple(range(1, state.config.hunted + 1))
 
 
-def emit(events: Events, kind: str, to: tuple[int, ...] | None = None, **data: object) -> None:
-    """Record an event for `to` (None = everyone)."""
+def emit(events: Events, kind: str, to: tuple[int, ...] | None = None, /,
+         **data: object) -> None:
+    """Record an event for `to` (None = everyone); `to` is positional so data may use any key."""
     events.append(Event(kind, dict(data), to))
 
 

@@ -151,7 +151,7 @@ def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:
         if place == origin:
             hunted.positions[index] = (to, card)
             break
-    emit(events, "hunted_moved", hunted=hunted.seat, origin=origin, to=to)
+    emit(events, "hunted_moved", hunted=hunted.seat, origin=origin, destination=to)
 
 
 def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:

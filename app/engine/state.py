@@ -132,8 +132,9 @@ class Creature:
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Creature:
         """Inverse of `to_json`."""
-        return cls(**{name: (list(v) if isinstance(v := raw[name], list) else v)
-                      for name in cls.__slots__})
+        return cls(list(raw["hand"]), list(raw["deck"]), list(raw["discard"]),
+                   int(raw["plays_left"]), int(raw["played_this_turn"]),
+                   bool(raw["tracking_next"]))
 
 
 @dataclass(slots=True)

@@ -97,8 +97,11 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     hunted.survival.remove(action.card)
     state.survival_discard.append(action.card)
     hunted.survival_played = True
-    emit(events, "survival_card_played", hunted=hunted.seat, card=action.card,
-         places=list(action.places))
+    # Sacrifice's and Vortex's choices name discard-pile cards: hidden under Smokescreen.
+    knowers = discard_knowers(state) if action.card in ("sacrifice", "vortex") else None
+    emit_secret(events, "survival_card_played", knowers,
+                {"hunted": hunted.seat, "card": action.card, "places": list(action.places)},
+                {"hunted": hunted.seat, "card": action.card, "places": []})
     _EFFECTS[action.card](state, hunted, action, events, this_card)
 
 
@@ -162,7 +165,7 @@ def _move_token(token: str) -> Effect:
             name = "target"  # Clone: the Target token acts as a second Creature token
         places = s.tokens[name]
         places[places.index(origin)] = to
-        emit(e, "hunt_token_moved", token=name, origin=origin, to=to)
+        emit(e, "hunt_token_moved", token=name, origin=origin, destination=to)
     return effect
 
 

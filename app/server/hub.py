@@ -1,0 +1,128 @@
+"""The realtime hub: each room's open sockets, and per-seat messages after each commit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import defaultdict
+from typing import Any
+
+from fastapi import WebSocket
+
+from app.engine import view_for
+
+from .service import Committed
+
+QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
+
+
+class Connection:
+    """One open socket: who it is, and an outbox drained in order by its own writer task."""
+
+    def __init__(self, websocket: WebSocket, code: str) -> None:
+        self.websocket = websocket
+        self.code = code
+        self.token: str | None = None
+        self.seat: int | None = None  # None: a spectator (or not yet authenticated)
+        self.name = ""
+        self.authenticated = False
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a socket that cannot keep up is dropped, never waited for."""
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the writer after what is queued."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def write_loop(self) -> None:
+        """Send queued messages in order until closed; a dead socket ends the loop."""
+        while (message := await self.outbox.get()) is not None:
+            try:
+                await self.websocket.send_json(message)
+            except Exception:  # a closed socket raises RuntimeError subclasses, not Disconnect
+                break
+        with contextlib.suppress(Exception):
+            await self.websocket.close()
+
+
+class TokenBucket:
+    """A per-connection rate limit: `rate` messages a second with bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Hub:
+    """In-memory hub for one process: rooms to connections, and per-room ordering locks."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, set[Connection]] = defaultdict(set)
+        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def join(self, conn: Connection) -> None:
+        """Add an authenticated connection to its room."""
+        self.rooms[conn.code].add(conn)
+
+    def leave(self, conn: Connection) -> None:
+        """Remove a connection; forget an emptied room."""
+        room = self.rooms.get(conn.code)
+        if room is not None:
+            room.discard(conn)
+            if not room:
+                del self.rooms[conn.code]
+                self.locks.pop(conn.code, None)
+
+    def connections(self, code: str) -> list[Connection]:
+        """The room's open, authenticated connections."""
+        return [c for c in self.rooms.get(code, ()) if c.authenticated]
+
+    def presence(self, code: str) -> dict[str, Any]:
+        """Who is connected: seat numbers, and how many spectators."""
+        conns = self.connections(code)
+        seats = sorted({c.seat for c in conns if c.seat is not None})
+        return {"seats": seats, "spectators": sum(1 for c in conns if c.seat is None)}
+
+    def broadcast(self, code: str, message: dict[str, Any]) -> None:
+        """The same message to every connection of the room."""
+        for conn in self.connections(code):
+            conn.send(message)
+
+    def publish(self, code: str, committed: Committed, client_id: str, actor: int) -> None:
+        """After a commit: each seat gets its own view and the events it may see."""
+        for conn in self.connections(code):
+            conn.send(update_message(committed, conn.seat, client_id if conn.seat == actor
+                                     else None))
+
+
+def update_message(committed: Committed, seat: int | None,
+                   client_id: str | None) -> dict[str, Any]:
+    """The `update` a seat receives for one committed action."""
+    message: dict[str, Any] = {
+        "type": "update",
+        "version": committed.version,
+        "view": view_for(committed.state, seat),
+        "events": [{"seq": committed.version, "kind": e.kind, "data": e.data}
+                   for e in committed.events if e.visible_to(seat)],
+    }
+    if client_id is not None:
+        message["client_id"] = client_id
+    return message

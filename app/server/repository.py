@@ -1,0 +1,117 @@
+"""The only place that reads and writes ORM rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .auth import hash_token, token_matches
+from .models import ChatMessage, Game, GameAction, Room, Seat
+
+
+async def room_by_code(session: AsyncSession, code: str) -> Room | None:
+    """The room with this code, if any."""
+    return (await session.execute(select(Room).where(Room.code == code))).scalar_one_or_none()
+
+
+async def add_room(session: AsyncSession, code: str, options: dict[str, Any],
+                   host_seat: int) -> Room:
+    """Create a room row."""
+    room = Room(code=code, options=options, host_seat=host_seat)
+    session.add(room)
+    await session.flush()
+    return room
+
+
+async def seats_of(session: AsyncSession, room_id: int) -> Sequence[Seat]:
+    """A room's claimed seats, by number."""
+    query = select(Seat).where(Seat.room_id == room_id).order_by(Seat.number)
+    return (await session.execute(query)).scalars().all()
+
+
+async def seat_by_token(session: AsyncSession, room_id: int, token: str) -> Seat | None:
+    """The seat this token holds in this room (compared in constant time), if any."""
+    query = select(Seat).where(Seat.room_id == room_id, Seat.token_hash == hash_token(token))
+    seat = (await session.execute(query)).scalar_one_or_none()
+    return seat if seat is not None and token_matches(token, seat.token_hash) else None
+
+
+async def add_seat(session: AsyncSession, room_id: int, number: int, name: str,
+                   token: str) -> Seat:
+    """Claim a seat; the unique (room, number) constraint refuses a double claim."""
+    seat = Seat(room_id=room_id, number=number, name=name, token_hash=hash_token(token))
+    session.add(seat)
+    await session.flush()
+    return seat
+
+
+async def remove_seat(session: AsyncSession, seat: Seat) -> None:
+    """Free a seat."""
+    await session.execute(delete(Seat).where(Seat.id == seat.id))
+
+
+async def game_by_id(session: AsyncSession, game_id: int, *, lock: bool = False) -> Game:
+    """A game row; `lock` takes the row lock (FOR UPDATE) for the rest of the transaction."""
+    query = select(Game).where(Game.id == game_id)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return (await session.execute(query)).scalar_one()
+
+
+async def add_game(session: AsyncSession, room_id: int, config: dict[str, Any], seed: int,
+                   snapshot: dict[str, Any]) -> Game:
+    """Create a game row at version 0."""
+    game = Game(room_id=room_id, config=config, seed=seed, version=0, status="active",
+                snapshot=snapshot)
+    session.add(game)
+    await session.flush()
+    return game
+
+
+async def action_by_client_id(session: AsyncSession, game_id: int,
+                              client_id: str) -> GameAction | None:
+    """An action already committed under this client id, if any."""
+    query = select(GameAction).where(GameAction.game_id == game_id,
+                                     GameAction.client_id == client_id)
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def add_action(session: AsyncSession, game_id: int, seq: int, seat: int,
+                     action: dict[str, Any], events: list[Any], client_id: str) -> None:
+    """Append to the action log; (game, seq) is the primary key, so two can never share it."""
+    session.add(GameAction(game_id=game_id, seq=seq, seat=seat, action=action, events=events,
+                           client_id=client_id))
+    await session.flush()
+
+
+async def actions_of(session: AsyncSession, game_id: int,
+                     since: int = 0) -> Sequence[GameAction]:
+    """The action log from `since` (exclusive), in order."""
+    query = (select(GameAction).where(GameAction.game_id == game_id, GameAction.seq > since)
+             .order_by(GameAction.seq))
+    return (await session.execute(query)).scalars().all()
+
+
+async def games_of(session: AsyncSession, room_id: int) -> Sequence[Game]:
+    """A room's games, oldest first."""
+    query = select(Game).where(Game.room_id == room_id).order_by(Game.id)
+    return (await session.execute(query)).scalars().all()
+
+
+async def add_chat(session: AsyncSession, room_id: int, seat: int, name: str,
+                   text: str) -> ChatMessage:
+    """Store a chat line."""
+    line = ChatMessage(room_id=room_id, seat=seat, name=name, text=text)
+    session.add(line)
+    await session.flush()
+    return line
+
+
+async def recent_chat(session: AsyncSession, room_id: int, limit: int) -> list[ChatMessage]:
+    """The last `limit` chat lines, oldest first."""
+    query = (select(ChatMessage).where(ChatMessage.room_id == room_id)
+             .order_by(ChatMessage.id.desc()).limit(limit))
+    return list(reversed((await session.execute(query)).scalars().all()))

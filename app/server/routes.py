@@ -1,0 +1,85 @@
+"""REST: rooms, seats, start, rematch and the visible log (documented in docs/protocol.md)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+
+from .deps import HubDep, OptionalTokenDep, ServiceDep, TokenDep
+from .errors import ServiceError
+from .hub import Hub
+from .schemas import ClaimSeat, CreateRoom, ErrorOut, Lobby, LogOut, SeatToken
+from .service import GameService
+from .sync import build_lobby, resync_room, room_link
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.post("/rooms", status_code=status.HTTP_201_CREATED)
+async def create_room(body: CreateRoom, service: ServiceDep) -> SeatToken:
+    """Open a room with its options and seat the host; share the returned link."""
+    code, token = await service.create_room(body.options, body.name, body.seat)
+    return SeatToken(code=code, seat=body.seat, token=token, link=room_link(code))
+
+
+@router.get("/rooms/{code}")
+async def read_lobby(code: str, service: ServiceDep, hub: HubDep) -> Lobby:
+    """A room's public lobby state: options, seats, presence, the current game's status."""
+    return await build_lobby(service, hub, code)
+
+
+@router.post("/rooms/{code}/seats", status_code=status.HTTP_201_CREATED)
+async def claim_seat(code: str, body: ClaimSeat, service: ServiceDep, hub: HubDep) -> SeatToken:
+    """Claim the Creature's or a Hunted's seat with a display name; keep the token."""
+    token = await service.claim_seat(code, body.seat, body.name)
+    await _lobby_changed(service, hub, code)
+    return SeatToken(code=code, seat=body.seat, token=token, link=room_link(code))
+
+
+@router.delete("/rooms/{code}/seats/me", status_code=status.HTTP_204_NO_CONTENT)
+async def leave_seat(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> None:
+    """Give one's seat back before the start."""
+    await service.leave_seat(code, token)
+    await _lobby_changed(service, hub, code)
+
+
+@router.post("/rooms/{code}/start")
+async def start_game(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> Lobby:
+    """Host only: start the game with the seats taken (empty Hunted seats are dropped)."""
+    await service.start(code, token)
+    await resync_room(service, hub, code)
+    return await build_lobby(service, hub, code)
+
+
+@router.post("/rooms/{code}/rematch")
+async def rematch(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> Lobby:
+    """Host only, after the end: a new game with the same seats."""
+    await service.rematch(code, token)
+    await resync_room(service, hub, code)
+    return await build_lobby(service, hub, code)
+
+
+@router.get("/rooms/{code}/log")
+async def read_log(code: str, service: ServiceDep, token: OptionalTokenDep = None) -> LogOut:
+    """The current game's events that the bearer's seat may see (no token: a spectator's)."""
+    seat = None
+    if token is not None:
+        seat = (await service.identify(code, token)).seat
+    version, events = await service.visible_events(code, seat)
+    return LogOut(version=version, events=events)
+
+
+@router.get("/health")
+async def health() -> dict[str, str]:
+    """Liveness probe."""
+    return {"status": "ok"}
+
+
+async def _lobby_changed(service: GameService, hub: Hub, code: str) -> None:
+    lobby = await build_lobby(service, hub, code)
+    hub.broadcast(code, {"type": "lobby", "lobby": lobby.model_dump()})
+
+
+__all__ = ["ServiceError", "router"]

@@ -1,0 +1,147 @@
+"""Wire shapes: REST bodies and websocket messages, validated by pydantic."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+class Strict(BaseModel):
+    """Unknown fields are refused rather than ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoomOptions(Strict):
+    """A room's options; abilities default to on for Frozen Lands and off for the base game."""
+
+    variant: Literal["base", "frozen-lands"] = "base"
+    abilities: bool | None = None
+    board_side: Literal[1, 2] = 1
+    hunted: int = Field(3, ge=1, le=6, description="number of Hunted seats")
+
+
+class CreateRoom(Strict):
+    """Open a room and claim the host's seat in it."""
+
+    options: RoomOptions = Field(default_factory=lambda: RoomOptions.model_validate({}))
+    name: Name
+    seat: int = Field(0, ge=0, le=6, description="0 = the Creature, 1..6 = a Hunted")
+
+
+class ClaimSeat(Strict):
+    """Claim a free seat with a display name."""
+
+    seat: int = Field(ge=0, le=6)
+    name: Name
+
+
+class SeatToken(BaseModel):
+    """A claimed seat: keep the token secret; it is shown only this once."""
+
+    code: str
+    seat: int
+    token: str
+    link: str
+
+
+class SeatOut(BaseModel):
+    """One seat of the lobby."""
+
+    seat: int
+    role: Literal["creature", "hunted"]
+    name: str | None
+    connected: bool
+    host: bool
+
+
+class GameOut(BaseModel):
+    """The current game's public status."""
+
+    number: int
+    version: int
+    status: Literal["active", "over"]
+    outcome: dict[str, str] | None
+
+
+class Lobby(BaseModel):
+    """A room's public lobby state."""
+
+    code: str
+    link: str
+    options: dict[str, Any]
+    seats: list[SeatOut]
+    started: bool
+    game: GameOut | None
+
+
+class LogOut(BaseModel):
+    """The events of the current game that the asking seat may see."""
+
+    version: int
+    events: list[dict[str, Any]]
+
+
+class ErrorDetail(BaseModel):
+    """A code from the closed list and a human message."""
+
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """The body of every REST error."""
+
+    error: ErrorDetail
+
+
+# --- Websocket: client to server ---------------------------------------------------------
+
+class AuthMessage(Strict):
+    """First message: the seat token (never in the URL)."""
+
+    type: Literal["auth"]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class WatchMessage(Strict):
+    """First message of a spectator."""
+
+    type: Literal["watch"]
+
+
+class ActMessage(Strict):
+    """An action, the version the client saw, and an id that makes a retry harmless."""
+
+    type: Literal["act"]
+    action: dict[str, Any]
+    version: int
+    client_id: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+
+
+class ResyncMessage(Strict):
+    """Ask for a fresh `sync`."""
+
+    type: Literal["resync"]
+
+
+class ChatMessageIn(Strict):
+    """A line of table chat."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
+class PingMessage(Strict):
+    """Keep-alive; answered with a pong."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    AuthMessage | WatchMessage | ActMessage | ResyncMessage | ChatMessageIn | PingMessage,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,307 @@
+"""The service layer: each command is one short transaction; nothing is sent before commit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.engine import (
+    CREATURE,
+    Config,
+    EngineError,
+    Event,
+    GameState,
+    InvalidConfig,
+    MalformedAction,
+    action_from_json,
+    apply_action,
+    new_game,
+    outcome,
+)
+from app.engine.game import check_config
+
+from . import repository as repo
+from .auth import new_room_code, new_seed, new_token
+from .errors import ErrorCode, ServiceError
+from .models import Game, Room, Seat
+from .schemas import RoomOptions
+
+ENGINE_ERRORS = {
+    "illegal_action": ErrorCode.ILLEGAL_ACTION,
+    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
+    "game_over": ErrorCode.GAME_OVER,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatIdentity:
+    """Who is speaking: a seat of a room (after its token was checked)."""
+
+    room_code: str
+    seat: int
+    name: str
+    host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """An action that is now in the database: the new state and its events, to publish."""
+
+    game_id: int
+    version: int
+    state: GameState
+    events: list[Event]
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """A room's current game as loaded: for `sync` and the log."""
+
+    game_id: int
+    number: int
+    version: int
+    state: GameState
+
+
+def room_config(options: dict[str, Any], hunted: int) -> Config:
+    """The engine config for a room's options and its number of seated Hunted."""
+    abilities = options.get("abilities")
+    if abilities is None:
+        abilities = options["variant"] == "frozen-lands"
+    return Config(hunted=hunted, board_side=options["board_side"], variant=options["variant"],
+                  abilities=bool(abilities))
+
+
+class GameService:
+    """Rooms, seats and games; every method is one unit of work."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+        self._states: dict[int, tuple[int, GameState]] = {}  # parsed snapshots by game id
+
+    # --- rooms and seats ------------------------------------------------------------------
+
+    async def create_room(self, options: RoomOptions, name: str, seat: int) -> tuple[str, str]:
+        """Open a room and seat its host; returns (room code, host's token)."""
+        raw = options.model_dump()
+        try:
+            check_config(room_config(raw, options.hunted))
+        except InvalidConfig as exc:
+            raise ServiceError(ErrorCode.BAD_OPTIONS, str(exc)) from exc
+        if seat > options.hunted:
+            raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {options.hunted}.")
+        code, token = new_room_code(), new_token()
+        async with self.sessions() as session, session.begin():
+            room = await repo.add_room(session, code, raw, seat)
+            await repo.add_seat(session, room.id, seat, name, token)
+        return code, token
+
+    async def claim_seat(self, code: str, seat: int, name: str) -> str:
+        """Claim a free seat before the start; returns its token."""
+        token = new_token()
+        try:
+            async with self.sessions() as session, session.begin():
+                room = await self._room(session, code)
+                if room.game_id is not None:
+                    raise ServiceError(ErrorCode.ALREADY_STARTED)
+                if not 0 <= seat <= room.options["hunted"]:
+                    raise ServiceError(ErrorCode.NO_SUCH_SEAT,
+                                       f"Seats are 0 to {room.options['hunted']}.")
+                taken = {s.number for s in await repo.seats_of(session, room.id)}
+                if seat in taken:
+                    raise ServiceError(ErrorCode.SEAT_TAKEN)
+                await repo.add_seat(session, room.id, seat, name, token)
+        except IntegrityError as exc:  # two claims raced for the same seat
+            raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
+        return token
+
+    async def leave_seat(self, code: str, token: str) -> None:
+        """Give a seat back before the start (the host cannot leave their own room)."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            seat = await self._seat(session, room, token)
+            if room.game_id is not None:
+                raise ServiceError(ErrorCode.ALREADY_STARTED)
+            if seat.number == room.host_seat:
+                raise ServiceError(ErrorCode.NOT_HOST, "The host keeps their seat.")
+            await repo.remove_seat(session, seat)
+
+    async def identify(self, code: str, token: str) -> SeatIdentity:
+        """Check a token against a room: who holds it."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            seat = await self._seat(session, room, token)
+            return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat)
+
+    async def lobby(self, code: str) -> tuple[Room, Sequence[Seat], Game | None, int]:
+        """A room, its seats, its current game and that game's number."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            seats = await repo.seats_of(session, room.id)
+            game, number = None, 0
+            if room.game_id is not None:
+                games = await repo.games_of(session, room.id)
+                game, number = games[-1], len(games)
+            return room, seats, game, number
+
+    # --- starting -------------------------------------------------------------------------
+
+    async def start(self, code: str, token: str) -> None:
+        """Host only: start with the Creature and the seated Hunted, renumbered 1..k."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            await self._host(session, room, token)
+            if room.game_id is not None:
+                raise ServiceError(ErrorCode.ALREADY_STARTED)
+            seats = list(await repo.seats_of(session, room.id))
+            if not seats or seats[0].number != CREATURE:
+                raise ServiceError(ErrorCode.CANNOT_START, "Nobody has taken the Creature.")
+            hunted = [s for s in seats if s.number != CREATURE]
+            # Empty Hunted seats are dropped: the others sit at 1..k in their order.
+            for new_number, seat in enumerate(hunted, start=1):
+                if seat.number != new_number:
+                    if room.host_seat == seat.number:
+                        room.host_seat = new_number
+                    seat.number = new_number
+            await session.flush()
+            config = room_config(room.options, len(hunted))
+            try:
+                check_config(config)
+            except InvalidConfig as exc:
+                raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
+            await self._new_game(session, room, config)
+
+    async def rematch(self, code: str, token: str) -> None:
+        """Host only, after the end: a new game with the same seats and options."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            await self._host(session, room, token)
+            if room.game_id is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+            game = await repo.game_by_id(session, room.game_id, lock=True)
+            if game.status != "over":
+                raise ServiceError(ErrorCode.NOT_OVER)
+            await self._new_game(session, room, Config.from_json(game.config))
+
+    async def _new_game(self, session: AsyncSession, room: Room, config: Config) -> None:
+        seed = new_seed()
+        state = new_game(config, seed)
+        game = await repo.add_game(session, room.id, config.to_json(), seed, state.to_json())
+        room.game_id = game.id
+        self._states[game.id] = (0, state)
+
+    # --- playing --------------------------------------------------------------------------
+
+    async def current(self, code: str) -> GameSnapshot | None:
+        """The room's current game state, or None before the start."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            if room.game_id is None:
+                return None
+            game = await repo.game_by_id(session, room.game_id)
+            number = len(await repo.games_of(session, room.id))
+            return GameSnapshot(game.id, number, game.version, self._load(game))
+
+    async def submit(self, code: str, token: str, raw_action: Any, version: int,
+                     client_id: str) -> Committed:
+        """Parse, authenticate, lock, check, apply and persist in one transaction.
+
+        The caller publishes only after this returns, i.e. after the commit.
+        """
+        try:
+            action = action_from_json(raw_action)
+        except MalformedAction as exc:
+            raise ServiceError(ErrorCode.BAD_MESSAGE, str(exc)) from exc
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            seat = await self._seat(session, room, token)
+            if room.game_id is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+            game = await repo.game_by_id(session, room.game_id, lock=True)
+            if await repo.action_by_client_id(session, game.id, client_id) is not None:
+                return Committed(game.id, game.version, self._load(game), [], duplicate=True)
+            if game.status == "over":
+                raise ServiceError(ErrorCode.GAME_OVER)
+            if version != game.version:
+                raise ServiceError(ErrorCode.STALE_VERSION,
+                                   f"You saw version {version}; it is now {game.version}.")
+            try:
+                state, events = apply_action(self._load(game), seat.number, action)
+            except EngineError as exc:
+                raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
+                                   exc.reason) from exc
+            game.version += 1
+            game.snapshot = state.to_json()
+            game.status = "over" if outcome(state) else "active"
+            await repo.add_action(session, game.id, game.version, seat.number, action.to_json(),
+                                  [e.to_json() for e in events], client_id)
+        self._states[game.id] = (game.version, state)
+        return Committed(game.id, game.version, state, events)
+
+    async def visible_events(self, code: str, seat: int | None,
+                             limit: int | None = None) -> tuple[int, list[dict[str, Any]]]:
+        """The current game's events that `seat` may see (None = spectator), oldest first."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            if room.game_id is None:
+                return 0, []
+            game = await repo.game_by_id(session, room.game_id)
+            since = 0 if limit is None else max(0, game.version - limit)
+            rows = await repo.actions_of(session, game.id, since)
+        out: list[dict[str, Any]] = []
+        for row in rows:
+            for raw in row.events:
+                event = Event.from_json(raw)
+                if event.visible_to(seat):
+                    out.append({"seq": row.seq, "kind": event.kind, "data": event.data})
+        return game.version, out
+
+    async def chat(self, who: SeatIdentity, text: str) -> dict[str, Any]:
+        """Store a chat line and return it for broadcast."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, who.room_code)
+            line = await repo.add_chat(session, room.id, who.seat, who.name, text)
+            return {"id": line.id, "seat": who.seat, "name": who.name, "text": text,
+                    "at": line.created_at.isoformat()}
+
+    async def recent_chat(self, code: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The last chat lines of a room."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            lines = await repo.recent_chat(session, room.id, limit)
+            return [{"id": c.id, "seat": c.seat, "name": c.name, "text": c.text,
+                     "at": c.created_at.isoformat()} for c in lines]
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _load(self, game: Game) -> GameState:
+        """The game's state at its version: the cached value, or parsed from the snapshot."""
+        cached = self._states.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        state = GameState.from_json(game.snapshot)
+        self._states[game.id] = (game.version, state)
+        return state
+
+    async def _room(self, session: AsyncSession, code: str) -> Room:
+        room = await repo.room_by_code(session, code)
+        if room is None:
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+        return room
+
+    async def _seat(self, session: AsyncSession, room: Room, token: str) -> Seat:
+        seat = await repo.seat_by_token(session, room.id, token)
+        if seat is None:
+            raise ServiceError(ErrorCode.BAD_TOKEN)
+        return seat
+
+    async def _host(self, session: AsyncSession, room: Room, token: str) -> Seat:
+        seat = await self._seat(session, room, token)
+        if seat.number != room.host_seat:
+            raise ServiceError(ErrorCode.NOT_HOST)
+        return seat

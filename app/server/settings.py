@@ -1,0 +1,31 @@
+"""One settings object, read from the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server settings; every field can be set by the upper-case environment variable."""
+
+    database_url: str = "sqlite+aiosqlite:///./data/not-alone.db"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    max_message_bytes: int = 16_384  # a websocket message larger than this is refused
+    rate_per_second: float = 20.0  # sustained websocket messages per connection
+    rate_burst: int = 40
+    chat_max_chars: int = 500
+    recent_events: int = 200  # visible events replayed in a `sync`
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Defaults overridden by DATABASE_URL, HOST, PORT, MAX_MESSAGE_BYTES, ..."""
+        defaults = cls()
+        values: dict[str, object] = {}
+        for name in cls.__slots__:
+            raw = os.environ.get(name.upper())
+            if raw is not None:
+                values[name] = type(getattr(defaults, name))(raw)
+        return cls(**values)  # type: ignore[arg-type]
