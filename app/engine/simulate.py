@@ -65,15 +65,32 @@ def random_playout(config: Config, seed: int, tally: Tally | None = None) -> Gam
     raise RuntimeError(f"game {seed} did not end within {MAX_ACTIONS} actions")
 
 
-def run(config: Config, games: int, seed: int) -> dict[str, Any]:
-    """Play `games` random games from consecutive seeds; return the figures."""
+def bot_playout(config: Config, seed: int, creature: str, hunted: str,
+                tally: Tally | None = None) -> GameState:
+    """One complete game between app.bots players (each sees only its own view)."""
+    from app.bots.play import bots_for, play_game
+
+    def count(events: list[Event]) -> None:
+        if tally is not None:
+            tally.actions += 1
+            tally.count_events(events)
+
+    return play_game(config, seed, bots_for(config, creature, hunted, seed), count)
+
+
+def run(config: Config, games: int, seed: int, creature: str = "random",
+        hunted: str = "random") -> dict[str, Any]:
+    """Play `games` games from consecutive seeds between the named players; return figures."""
     tally = Tally()
     for name in [*PLACE_IDS.values(), *HUNT_CARDS, *SURVIVAL_CARDS]:
         tally.cards_played[name] += 0
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
         try:
-            state = random_playout(config, game_seed, tally)
+            if creature == hunted == "random":
+                state = random_playout(config, game_seed, tally)
+            else:
+                state = bot_playout(config, game_seed, creature, hunted, tally)
         except Exception:  # a crash is a figure to report, not a reason to stop
             tally.errors += 1
             continue
@@ -88,6 +105,8 @@ def run(config: Config, games: int, seed: int) -> dict[str, Any]:
     played = max(tally.games, 1)
     return {
         "hunted": config.hunted,
+        "creature_player": creature,
+        "hunted_player": hunted,
         "games": tally.games,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1) if seconds else None,
@@ -108,9 +127,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--board-side", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--creature", default="random", choices=("random", "heuristic"))
+    parser.add_argument("--hunted-bot", default="random", choices=("random", "heuristic"))
     args = parser.parse_args(argv)
     config = Config(hunted=args.hunted, board_side=args.board_side)
-    print(json.dumps(run(config, args.games, args.seed)))
+    print(json.dumps(run(config, args.games, args.seed, args.creature, args.hunted_bot)))
     return 0
 
 

@@ -71,6 +71,9 @@ def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, A
         "seat": h.seat,
         "will": h.will,
         "hand": len(h.hand),
+        # Public knowledge: everyone starts with 1-5 and Place cards gained from the face-up
+        # reserve are announced, so the set of numbers a Hunted owns is no secret.
+        "owned": sorted({*h.hand, *h.discard, *h.played}),
         "discard": None if hidden_discard else list(h.discard),
         "discard_count": len(h.discard),
         "survival": len(h.survival),

@@ -1,0 +1,7 @@
+"""Computer players: they see only their seat's view and choose among its legal actions."""
+
+from .base import Bot, RandomBot, make_bot
+from .creature import HeuristicCreature
+from .hunted import HeuristicHunted
+
+__all__ = ["Bot", "HeuristicCreature", "HeuristicHunted", "RandomBot", "make_bot"]

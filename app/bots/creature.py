@@ -1,0 +1,109 @@
+"""A heuristic Creature: predicts the Hunted from public discards, plays Hunt cards on purpose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
+
+from .base import View, best, legal
+from .predict import mass, place_scores
+
+PLAY_THRESHOLD = 0.1  # Hunt cards refill every turn: an idle card is a wasted one
+
+
+class HeuristicCreature:
+    """Hunts where the Hunted are likeliest to be and spends cards when they pay."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: View) -> Action:
+        """The best-scored legal action (a Pass when nothing is worth it)."""
+        options = legal(view)
+        scored = [(action, self._score(view, action)) for action in options]
+        # Small noise keeps the Creature from being perfectly predictable on ties.
+        scored = [(a, s + self.rng.random() * 1e-3) for a, s in scored]
+        return best(scored)
+
+    def _score(self, view: View, action: Action) -> float:
+        if isinstance(action, PlaceHuntToken):
+            return self._token(view, action)
+        if isinstance(action, PlayHuntCard):
+            return self._card(view, action)
+        if isinstance(action, Pass):
+            return 0.0 if _token_missing(view) else PLAY_THRESHOLD
+        return 0.1
+
+    def _token(self, view: View, action: PlaceHuntToken) -> float:
+        place = action.places[0]
+        if action.token == "creature":
+            return 10.0 + place_scores(view)[place]
+        creature = view["board"]["tokens"].get("creature", [])
+        if place in creature:
+            return 0.0
+        return 5.0 + mass(view)[place]
+
+    def _card(self, view: View, action: PlayHuntCard) -> float:
+        card = action.card
+        if card == "flashback":
+            discard = view["creature"]["discard"]
+            card = discard[-1] if discard else card
+        board = view["board"]
+        scores, crowd = place_scores(view), mass(view)
+        top = max(scores.values())
+        hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
+        places = action.places
+        def edge_mass() -> float:
+            return sum(crowd[p] for p in places)
+
+        rules: dict[str, Callable[[], float]] = {
+            "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"]),
+            "force-field": lambda: 0.25 * edge_mass(),
+            "fierceness": lambda: top * 0.8,
+            "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
+            + crowd[8],
+            "mutation": lambda: 0.3 + 0.4 * max(crowd.values()),
+            "virus": lambda: 0.4 * edge_mass(),
+            "forbidden-zone": lambda: 0.3 + 0.15 * sum(h["hand"] <= 3 for h in view["hunted"]),
+            "clone": lambda: 0.9 * scores[places[0]] if places else 0.5,
+            "scream": lambda: 0.6 * crowd[places[0]] if places else 0.3,
+            "toxin": lambda: 0.4 * crowd[places[0]] if places else 0.2,
+            "mirage": lambda: 0.4 * edge_mass() if places else 0.2,
+            "cataclysm": lambda: _cataclysm(view, places),
+            "detour": lambda: _detour(view, action),
+            "stasis": lambda: 1.2 if board["rescue"] <= 3 else 0.2,
+            "tracking": lambda: 0.5,
+            "persecution": lambda: 0.35,
+            "phobia": lambda: 0.35,
+        }
+        rule = rules.get(card)
+        value = rule() if rule is not None else 0.3
+        if card == "ascendancy" and action.hunted is not None:
+            value = 0.2 * (hunted[action.hunted]["hand"] - 2)
+        if card == "anticipation" and action.hunted is not None:
+            target = hunted[action.hunted]
+            value = 0.3 + (0.5 if target["will"] == 1 else 0.0)
+        return value
+
+
+def _token_missing(view: View) -> bool:
+    return "creature" not in view["board"]["tokens"] and view["phase"] == "hunting"
+
+
+def _cataclysm(view: View, places: tuple[int, ...]) -> float:
+    """Worth it on a Rescue place where a Hunted stands free of tokens."""
+    place = places[0]
+    standing = sum(1 for h in view["hunted"] for p, _ in h["positions"] if p == place)
+    return (0.9 if place in (4, 8) else 0.3) * standing
+
+
+def _detour(view: View, action: PlayHuntCard) -> float:
+    """Drag a Hunted onto the Creature token."""
+    if action.hunted is None or len(action.places) != 2:
+        return 0.0
+    destination = action.places[1]
+    creature = view["board"]["tokens"].get("creature", [])
+    return 1.5 if destination in creature else 0.0

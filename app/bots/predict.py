@@ -1,0 +1,63 @@
+"""Reading the public table: where each Hunted may be this turn, and what places are worth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+View = dict[str, Any]
+
+# How much a sensible Hunted likes each place (Rescue first, then recovery and supplies).
+PLACE_APPEAL: dict[int, float] = {1: 1.0, 2: 1.1, 3: 0.7, 4: 1.3, 5: 1.0, 6: 1.2, 7: 1.0,
+                                  8: 1.6, 9: 1.0, 10: 0.8}
+
+
+def candidates(view: View, hunted: dict[str, Any]) -> list[int]:
+    """The Place cards a Hunted may have played: owned, not in the discard pile, not forbidden."""
+    discard = hunted["discard"] if hunted["discard"] is not None else []
+    forbidden = set(view["board"]["forbidden"])
+    pool = [c for c in hunted["owned"] if c not in discard]
+    allowed = [c for c in pool if c not in forbidden]
+    return allowed or pool
+
+
+def presence(view: View) -> dict[int, dict[int, float]]:
+    """For each Hunted seat, the chance of standing on each place this turn."""
+    out: dict[int, dict[int, float]] = {}
+    for hunted in view["hunted"]:
+        if hunted["positions"]:
+            out[hunted["seat"]] = {place: 1.0 for place, _ in hunted["positions"]}
+            continue
+        pool = candidates(view, hunted)
+        total = sum(PLACE_APPEAL[c] for c in pool) or 1.0
+        plays = max(1, hunted["played"])
+        out[hunted["seat"]] = {c: min(1.0, plays * PLACE_APPEAL[c] / total) for c in pool}
+    return out
+
+
+def catch_value(view: View, seat: int, place: int) -> float:
+    """What catching this Hunted here is worth to the Creature (last Will counts double)."""
+    hunted = next(h for h in view["hunted"] if h["seat"] == seat)
+    value = 1.0
+    if hunted["will"] == 1 or (place == 1 and hunted["will"] == 2):
+        value += 1.0  # a lost last Will moves Assimilation once more
+    if place == 1:
+        value += 0.3
+    return value
+
+
+def place_scores(view: View) -> dict[int, float]:
+    """Expected worth of the Creature token on each place."""
+    scores = dict.fromkeys(range(1, 11), 0.0)
+    for seat, chances in presence(view).items():
+        for place, chance in chances.items():
+            scores[place] += chance * catch_value(view, seat, place)
+    return scores
+
+
+def mass(view: View) -> dict[int, float]:
+    """Expected number of Hunted on each place."""
+    out = dict.fromkeys(range(1, 11), 0.0)
+    for chances in presence(view).values():
+        for place, chance in chances.items():
+            out[place] += chance
+    return out
