@@ -84,8 +84,8 @@ def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...
     if card == "wrong-track":
         places = sorted(set(creature_places(state)))
         return [(p, q) for p in places for q in ADJACENT[p] if q not in places]
-    if card == "amplifier":
-        return [()] if state.marker_on_beach else []
+    if card == "amplifier":  # under Stasis the Rescue counter cannot advance this phase
+        return [()] if state.marker_on_beach and "stasis" not in state.effects else []
     if card == "double-back":
         return [(c,) for c in hunted.played]
     return []
