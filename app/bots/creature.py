@@ -19,10 +19,14 @@ class HeuristicCreature:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Random(seed)
+        self.scores: dict[int, float] = {}
+        self.crowd: dict[int, float] = {}
 
     def choose(self, view: View) -> Action:
         """The best-scored legal action (a Pass when nothing is worth it)."""
         options = legal(view)
+        # One reading of the table per decision, shared by every option's score.
+        self.scores, self.crowd = place_scores(view), mass(view)
         scored = [(action, self._score(view, action)) for action in options]
         # Small noise keeps the Creature from being perfectly predictable on ties.
         scored = [(a, s + self.rng.random() * 1e-3) for a, s in scored]
@@ -40,11 +44,11 @@ class HeuristicCreature:
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]
         if action.token == "creature":
-            return 10.0 + place_scores(view)[place]
+            return 10.0 + self.scores[place]
         creature = view["board"]["tokens"].get("creature", [])
         if place in creature:
             return 0.0
-        return 5.0 + mass(view)[place]
+        return 5.0 + self.crowd[place]
 
     def _card(self, view: View, action: PlayHuntCard) -> float:
         card = action.card
@@ -52,10 +56,11 @@ class HeuristicCreature:
             discard = view["creature"]["discard"]
             card = discard[-1] if discard else card
         board = view["board"]
-        scores, crowd = place_scores(view), mass(view)
+        scores, crowd = self.scores, self.crowd
         top = max(scores.values())
         hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
         places = action.places
+
         def edge_mass() -> float:
             return sum(crowd[p] for p in places)
 
@@ -77,7 +82,7 @@ class HeuristicCreature:
             "stasis": lambda: 1.2 if board["rescue"] <= 3 else 0.2,
             "tracking": lambda: 0.5,
             "persecution": lambda: 0.35,
-            "phobia": lambda: 0.35,
+            "phobia": lambda: 0.3 + 0.1 * hunted[action.hunted]["hand"] if action.hunted else 0.3,
         }
         rule = rules.get(card)
         value = rule() if rule is not None else 0.3

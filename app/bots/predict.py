@@ -15,7 +15,9 @@ def candidates(view: View, hunted: dict[str, Any]) -> list[int]:
     """The Place cards a Hunted may have played: owned, not in the discard pile, not forbidden."""
     discard = hunted["discard"] if hunted["discard"] is not None else []
     forbidden = set(view["board"]["forbidden"])
-    pool = [c for c in hunted["owned"] if c not in discard]
+    # Cards Phobia showed the Creature are in hand, so they are not the one in play.
+    shown = set(view["you"].get("shown_by_phobia", {}).get(str(hunted["seat"]), []))
+    pool = [c for c in hunted["owned"] if c not in discard and c not in shown]
     allowed = [c for c in pool if c not in forbidden]
     return allowed or pool
 

@@ -1,0 +1,63 @@
+"""Win rates between bot pairings for 1-6 Hunted; prints JSON lines, optionally writes a table.
+
+Usage: python bench/balance.py --games 500 [--write docs/balance.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.engine.simulate import run  # noqa: E402
+from app.engine.state import Config  # noqa: E402
+
+PAIRINGS = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
+
+
+def main() -> int:
+    """Run every pairing at every Hunted count; print one JSON line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hunted", default="1,2,3,4,5,6")
+    parser.add_argument("--write", type=Path, default=None)
+    args = parser.parse_args()
+    rows = []
+    for creature, hunted in PAIRINGS:
+        for count in (int(h) for h in args.hunted.split(",")):
+            figures = run(Config(hunted=count), args.games, args.seed, creature, hunted)
+            figures.pop("cards_played")
+            print(json.dumps(figures), flush=True)
+            rows.append(figures)
+    if args.write:
+        args.write.write_text(_table(rows, args.games, args.seed))
+    return 0
+
+
+def _table(rows: list[dict[str, object]], games: int, seed: int) -> str:
+    lines = [
+        "# Balance: bot against bot",
+        "",
+        f"Measured with `python bench/balance.py --games {games} --seed {seed} --write "
+        "docs/balance.md` (seeds from the given one, consecutive). Win rates are the share of",
+        "completed games; `errors` counts games that raised. Frozen Lands is not in the engine yet.",
+        "",
+        "| Creature | Hunted | Hunted count | games | Creature wins | Hunted wins | avg turns | errors |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        played = max(int(str(r["games"])), 1)
+        creature_rate = 100 * int(str(r["creature_wins"])) / played
+        hunted_rate = 100 * int(str(r["hunted_wins"])) / played
+        lines.append(f"| {r['creature_player']} | {r['hunted_player']} | {r['hunted']} | "
+                     f"{r['games']} | {creature_rate:.1f} % | {hunted_rate:.1f} % | "
+                     f"{r['avg_turns']} | {r['errors']} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
