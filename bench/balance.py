@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.simulate import run  # noqa: E402
-from app.engine.state import Config  # noqa: E402
+from app.engine.simulate import run
+from app.engine.state import Config
 
 PAIRINGS = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
 
@@ -44,9 +44,10 @@ def _table(rows: list[dict[str, object]], games: int, seed: int) -> str:
         "",
         f"Measured with `python bench/balance.py --games {games} --seed {seed} --write "
         "docs/balance.md` (seeds from the given one, consecutive). Win rates are the share of",
-        "completed games; `errors` counts games that raised. Frozen Lands is not in the engine yet.",
+        "completed games; `errors` counts games that raised.",
         "",
-        "| Creature | Hunted | Hunted count | games | Creature wins | Hunted wins | avg turns | errors |",
+        "| Creature | Hunted | Hunted count | games | Creature wins | Hunted wins | avg turns "
+        "| errors |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
