@@ -12,6 +12,13 @@ from .base import View, best, legal
 from .predict import mass, place_scores
 
 PLAY_THRESHOLD = 0.1  # Hunt cards refill every turn: an idle card is a wasted one
+# A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
+LATER_CARD_WORTH: dict[str, float] = {
+    "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35, "fierceness": 0.35,
+    "mutation": 0.3, "virus": 0.3, "forbidden-zone": 0.3, "anticipation": 0.3,
+    "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
+    "persecution": 0.2,
+}
 
 
 class HeuristicCreature:
@@ -38,7 +45,12 @@ class HeuristicCreature:
         if isinstance(action, PlayHuntCard):
             return self._card(view, action)
         if isinstance(action, Pass):
-            return 0.0 if _token_missing(view) else PLAY_THRESHOLD
+            if _token_missing(view):
+                return 0.0
+            if view["phase"] == "exploration":
+                held = view["you"]["hunt_cards"]
+                return max([PLAY_THRESHOLD, *(LATER_CARD_WORTH.get(c, 0.0) for c in held)])
+            return PLAY_THRESHOLD
         return 0.1
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:

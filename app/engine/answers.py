@@ -51,7 +51,9 @@ Answer = Callable[[GameState, Prompt, Action, Events], None]
 
 def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Action]:
     """The Place card choices from `pool`: 1 card, or 2 with a River or Artefact play."""
-    allowed = [c for c in pool if c not in state.forbidden] or list(pool)
+    allowed = [c for c in pool if c not in state.forbidden]
+    if not allowed and (h.resisted or all(c in state.forbidden for c in h.discard)):
+        allowed = list(pool)  # rules-notes "Nothing to play": only when Give Up cannot help
     size = min(2 if h.double else 1, len(allowed))
     return [PlayPlaceCards(combo) for combo in combinations(sorted(allowed), size)] if size else []
 

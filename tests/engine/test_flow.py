@@ -336,7 +336,7 @@ def test_reckoning_order_is_free_places_then_target_then_artemia_then_creature()
     answers: dict[str, Action] = {"scream": Choose("will"), "discard": DiscardPlaceCard(LAIR)}
     while phase_name(state) == "reckoning":
         (seat,) = active_seats(state)
-        prompt = prompt_of(state, seat)
+        prompt = _prompt(state, seat)
         if prompt.kind == "place_action":
             action: Action = (UsePlacePower(prompt.data["place"])
                               if prompt.data["place"] in (BEACH, WRECK) else Pass())

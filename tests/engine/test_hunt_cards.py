@@ -36,7 +36,6 @@ from app.engine.cards import (
     LAIR,
     RIVER,
     ROVER,
-    SHELTER,
     SOURCE,
     SWAMP,
     WRECK,
@@ -226,7 +225,7 @@ def test_the_creature_refills_its_hand_to_three_at_end_of_turn() -> None:
     state = table(hunted=1, hunt_cards=["fierceness"])
     state = play_turn(state, {1: BEACH}, creature=WRECK, cards=[PlayHuntCard("fierceness")])
     events: list[Event] = []
-    state = to_next_turn(state, events)
+    state = to_turn(state, 2, events)
     assert len(state.creature.hand) == 3
     assert "fierceness" not in state.creature.hand
     assert [e.data["count"] for e in events if e.kind == "hunt_cards_drawn"] == [3]
@@ -238,11 +237,12 @@ def test_an_empty_hunt_deck_is_reshuffled_from_the_discard_when_refilling() -> N
     state.creature.discard = ["clone", "mirage"]
     state = play_turn(state, {1: BEACH}, creature=WRECK, cards=[PlayHuntCard("fierceness")])
     events: list[Event] = []
-    state = to_next_turn(state, events)
+    state = to_turn(state, 2, events)
     creature = state.creature
     assert len(creature.hand) == 3 and "stasis" in creature.hand
     assert creature.discard == []
-    assert sorted(creature.hand[1:] + creature.deck) == ["clone", "fierceness", "mirage"]
+    rest = [card for card in creature.hand if card != "stasis"] + creature.deck
+    assert sorted(rest) == ["clone", "fierceness", "mirage"]
     assert [e.data["cards"] for e in events if e.kind == "hunt_deck_reshuffled"] == [3]
 
 
@@ -343,7 +343,6 @@ def test_anticipation_adds_one_assimilation_when_the_named_hunted_is_caught() ->
 def test_anticipation_adds_nothing_when_another_hunted_is_caught() -> None:
     state = table(hunted=2, hunt_cards=["anticipation"])
     start = state.assimilation
-    assert {a.hunted for a in hunt_plays(table(hunted=2, hunt_cards=["anticipation"]))} == set()
     state = explore(state, {1: BEACH, 2: ROVER})
     assert {a.hunted for a in hunt_plays(state, "anticipation")} == {1, 2}
     state = hunt(state, creature=ROVER, cards=[PlayHuntCard("anticipation", hunted=1)])
@@ -444,9 +443,9 @@ def test_forbidden_zone_is_not_playable_when_every_hand_is_empty() -> None:
 @pytest.mark.parametrize("place", [BEACH, WRECK])
 def test_interference_makes_the_beach_and_the_wreck_ineffective(place: int) -> None:
     state = table(hunted=1, hunt_cards=["interference"])
-    state.hunted_at(1).hand = [1, 2, 3, 4, 5, WRECK]
+    h = state.hunted_at(1)
+    h.hand, h.discard = [LAIR, JUNGLE, BEACH, ROVER, WRECK], [RIVER]  # a discard: asked anyway
     rescue = state.rescue
-    state.hunted_at(1).discard = [RIVER]  # so that the Hunted is asked at the place
     state = play_turn(state, {1: place}, creature=LAIR, cards=[PlayHuntCard("interference")])
     assert kind_of(state, 1) == "place_action"
     assert not any(isinstance(a, UsePlacePower) for a in legal_actions(state, 1))
@@ -483,7 +482,8 @@ def test_persecution_jungle_and_swamp_return_this_card_or_one_discarded(place: i
 def test_persecution_limits_the_lair_to_one_card_but_it_may_still_copy() -> None:
     """F11: the Lair copies the Creature's place OR takes back 1 card."""
     state = table(hunted=1, hunt_cards=["persecution"])
-    state.hunted_at(1).discard = [JUNGLE, RIVER, BEACH]
+    h = state.hunted_at(1)
+    h.hand, h.discard = [LAIR, ROVER], [JUNGLE, RIVER, BEACH]
     state = play_turn(state, {1: LAIR}, creature=WRECK, cards=[PlayHuntCard("persecution")])
     legal = legal_actions(state, 1)
     assert UsePlacePower(LAIR, "copy", copy=WRECK) in legal
@@ -491,7 +491,7 @@ def test_persecution_limits_the_lair_to_one_card_but_it_may_still_copy() -> None
     assert prompt_of(state, 1).data["count"] == 1
     state = act(state, 1, TakeBackPlaceCard(RIVER))
     h = state.hunted_at(1)
-    assert RIVER in h.hand and JUNGLE not in h.hand and BEACH not in h.hand
+    assert h.hand == [RIVER, ROVER] and sorted(h.discard) == [LAIR, JUNGLE, BEACH]
 
 
 # --- H9 Mutation --------------------------------------------------------------------------
@@ -502,9 +502,9 @@ def test_mutation_adds_one_will_to_the_artemia_token() -> None:
     state = play_turn(state, {1: BEACH, 2: ROVER}, creature=LAIR, artemia=BEACH,
                       cards=[PlayHuntCard("mutation")])
     state = until_prompt(state, 1, "discard")
-    state = discard_cards(state, 1, JUNGLE)
     assert state.hunted_at(1).will == 2
-    assert state.hunted_at(1).discard == [JUNGLE]
+    state = discard_cards(state, 1, JUNGLE)
+    assert JUNGLE in state.hunted_at(1).discard and JUNGLE not in state.hunted_at(1).hand
     assert state.hunted_at(2).will == 3
 
 
@@ -514,8 +514,8 @@ def test_mutation_can_take_a_last_will_and_advance_assimilation() -> None:
     start = state.assimilation
     state = play_turn(state, {1: BEACH}, creature=LAIR, artemia=BEACH,
                       cards=[PlayHuntCard("mutation")])
-    state, events = act_events(state, 1, DiscardPlaceCard(JUNGLE))
-    assert [e.data["hunted"] for e in events if e.kind == "last_will_lost"] == [1]
+    assert state.hunted_at(1).will == 0 and state.hunted_at(1).lost_last_will
+    state = discard_cards(state, 1, JUNGLE)
     state = to_turn(state, 2)
     assert state.assimilation == start - 1  # nobody caught, but a last Will was lost
     assert state.hunted_at(1).will == 3
@@ -567,7 +567,7 @@ def test_virus_puts_the_artemia_token_on_two_adjacent_places() -> None:
     assert not any(isinstance(a, PlaceHuntToken) and a.token == "artemia"
                    for a in legal_actions(state, CREATURE))
     state = hunt(state, creature=LAIR)
-    state = discard_cards(state, 2, JUNGLE)  # the River's and the Beach's Hunted, in seat order
+    state = discard_cards(state, 2, JUNGLE)  # the River resolves before the Beach
     state = discard_cards(state, 1, ROVER)
     assert state.turn == 2
     assert ROVER not in state.hunted_at(1).hand and JUNGLE not in state.hunted_at(2).hand
@@ -586,8 +586,7 @@ def test_virus_with_the_artefact_hits_twice(mutation: bool, will: int) -> None:
     if mutation:
         cards.append(PlayHuntCard("mutation"))
     state = play_turn(state, {1: (WRECK, SOURCE)}, creature=LAIR, cards=cards)
-    state = discard_cards(state, 1, LAIR)
-    state, events = act_events(state, 1, DiscardPlaceCard(JUNGLE))
+    state = discard_cards(state, 1, LAIR, JUNGLE)
     assert state.hunted_at(1).hand == [RIVER]
     assert state.hunted_at(1).will == will
 
@@ -620,8 +619,7 @@ def test_mirage_makes_both_places_ineffective_without_take_back() -> None:
     for seat in (1, 2):
         state.hunted_at(seat).hand = [LAIR, JUNGLE, ROVER, ARTEFACT]
         state.hunted_at(seat).discard = [RIVER]
-    state, events = act_events(state, 1, PlayPlaceCards((ROVER,)))
-    state = explore(state, {2: ARTEFACT})
+    state = explore(state, {1: ROVER, 2: ARTEFACT})
     state = hunt(state, creature=LAIR, cards=[PlayHuntCard("mirage", (ROVER, ARTEFACT))])
     # Neither Hunted is asked anything: no power, and no take-back instead (rulebook example).
     assert state.turn == 2
@@ -680,14 +678,15 @@ def test_toxin_discards_a_survival_card_and_makes_the_place_ineffective() -> Non
     state = act(state, 1, DiscardSurvivalCard("amplifier"))
     assert state.hunted_at(1).survival == ["adrenaline"]
     assert "amplifier" in state.survival_discard
-    assert kind_of(state, 1) != "place_action"
+    # No place action at the Rover (no power, no take-back): straight to phase 4's window.
+    assert state.phase == 4 and kind_of(state, 1) == "window"
     assert state.hunted_at(1).discard == [RIVER]
 
 
 def test_toxin_on_a_hunted_without_survival_cards_discards_nothing() -> None:
     state = table(hunted=1, hunt_cards=["toxin"])
     state.hunted_at(1).discard = [RIVER]
-    state, events = act_events(state, 1, PlayPlaceCards((ROVER,)))
+    state = explore(state, {1: ROVER})
     state = hunt(state, creature=LAIR, cards=[PlayHuntCard("toxin", (ROVER,))])
     # No Survival card to discard and no place action: the turn ends without asking.
     assert state.turn == 2
@@ -701,19 +700,19 @@ def test_toxin_on_a_hunted_without_survival_cards_discards_nothing() -> None:
 def test_cataclysm_makes_the_chosen_place_ineffective() -> None:
     state = table(hunted=1, hunt_cards=["cataclysm"])
     state.hunted_at(1).discard = [RIVER]
-    state = play_turn(state, {1: ROVER}, creature=LAIR)
+    state = hunt(explore(state, {1: ROVER}), creature=LAIR)
     assert kind_of(state, CREATURE) == "window" and state.phase == 3
     assert {a.places for a in hunt_plays(state, "cataclysm")} == {(p,) for p in range(1, 11)}
     state = act(state, CREATURE, PlayHuntCard("cataclysm", (ROVER,)))
-    # The Rover's power is unusable, so no take-back instead either.
-    assert state.phase == 4 and kind_of(state, 1) is None
-    assert state.hunted_at(1).discard == [RIVER]
+    # The Rover's power is unusable, so no take-back instead either: the turn just ends.
+    assert state.turn == 2
+    assert state.hunted_at(1).discard == [RIVER, ROVER]
 
 
 def test_cataclysm_place_cannot_be_copied_by_the_lair() -> None:
     state = table(hunted=1, hunt_cards=["cataclysm"])
     state.hunted_at(1).discard = [RIVER]
-    state = play_turn(state, {1: LAIR}, creature=WRECK)
+    state = hunt(explore(state, {1: LAIR}), creature=WRECK)
     state = act(state, CREATURE, PlayHuntCard("cataclysm", (WRECK,)))
     assert kind_of(state, 1) == "place_action"
     assert UsePlacePower(LAIR, "copy", copy=WRECK) not in legal_actions(state, 1)
@@ -726,21 +725,22 @@ def test_cataclysm_place_cannot_be_copied_by_the_lair() -> None:
 def test_detour_moves_a_hunted_to_an_adjacent_place_before_places_resolve() -> None:
     state = table(hunted=1, hunt_cards=["detour"])
     start = state.assimilation
-    state = play_turn(state, {1: BEACH}, creature=SOURCE)
+    state = hunt(explore(state, {1: BEACH}), creature=SOURCE)
     assert state.hunted_at(1).positions == [(BEACH, BEACH)]
     state, events = act_events(state, CREATURE, PlayHuntCard("detour", (BEACH, SOURCE), 1))
-    assert state.hunted_at(1).positions == [(SOURCE, BEACH)]
-    assert any(e.kind == "hunted_moved" and e.data["destination"] == SOURCE for e in events)
+    assert [(e.data["origin"], e.data["destination"]) for e in events
+            if e.kind == "hunted_moved"] == [(BEACH, SOURCE)]
+    assert [e.data["place"] for e in events if e.kind == "hunted_caught"] == [SOURCE]
     # Caught on the Source instead of using the Beach.
     assert state.hunted_at(1).will == 2
     assert not state.marker_on_beach
-    state = to_next_turn(state)
+    state = to_turn(state, 2)
     assert state.assimilation == start - 1
 
 
 def test_detour_offers_only_adjacent_places_from_where_a_hunted_stands() -> None:
     state = table(hunted=2, hunt_cards=["detour"])
-    state = play_turn(state, {1: BEACH, 2: LAIR}, creature=SOURCE)
+    state = hunt(explore(state, {1: BEACH, 2: LAIR}), creature=SOURCE)
     choices = {(a.hunted, a.places) for a in hunt_plays(state, "detour")}
     assert choices == {(1, (BEACH, RIVER)), (1, (BEACH, ROVER)), (1, (BEACH, SOURCE)),
                        (2, (LAIR, JUNGLE)), (2, (LAIR, SWAMP))}
@@ -750,12 +750,13 @@ def test_detour_keeps_the_card_played_as_this_card() -> None:
     """rules-notes: Detour moves the figure, not the card."""
     state = table(hunted=1, hunt_cards=["detour"])
     state.hunted_at(1).discard = [RIVER]
-    state = play_turn(state, {1: LAIR}, creature=WRECK)
+    state = hunt(explore(state, {1: LAIR}), creature=WRECK)
     state = act(state, CREATURE, PlayHuntCard("detour", (LAIR, JUNGLE), 1))
     assert kind_of(state, 1) == "place_action" and prompt_of(state, 1).data["place"] == JUNGLE
     state = act(state, 1, UsePlacePower(JUNGLE))  # Jungle: this card (the Lair) + 1 discarded
     h = state.hunted_at(1)
-    assert LAIR in h.hand and RIVER in h.hand and h.played == []
+    assert state.turn == 2
+    assert LAIR in h.hand and RIVER in h.hand and h.discard == []
 
 
 # --- H18 Stasis ---------------------------------------------------------------------------
@@ -767,7 +768,7 @@ def test_stasis_holds_the_rescue_counter_at_end_of_turn() -> None:
     state = play_turn(state, {1: ROVER}, creature=LAIR)
     state = to_creature_window(state, 4)
     state, events = act_events(state, CREATURE, PlayHuntCard("stasis"))
-    state = to_next_turn(state, events)
+    state = to_turn(state, 2, events)
     assert state.rescue == rescue
     assert any(e.kind == "rescue_held" for e in events)
 
@@ -778,10 +779,10 @@ def test_stasis_lasts_only_for_its_own_turn() -> None:
     state = play_turn(state, {1: ROVER}, creature=LAIR)
     state = to_creature_window(state, 4)
     state = act(state, CREATURE, PlayHuntCard("stasis"))
-    state = to_next_turn(state)
+    state = to_turn(state, 2)
     state.creature.hand = []
     state = play_turn(state, {1: LAIR}, creature=BEACH)
-    state = to_next_turn(state)
+    state = to_turn(state, 3)
     assert state.rescue == rescue - 1
 
 
@@ -793,7 +794,7 @@ def test_tracking_lets_the_creature_play_two_hunt_cards_next_turn() -> None:
     state = play_turn(state, {1: ROVER}, creature=LAIR)
     state = to_creature_window(state, 4)
     state = act(state, CREATURE, PlayHuntCard("tracking"))
-    state = to_next_turn(state)
+    state = to_turn(state, 2)
     assert state.creature.plays_left == 2
     give_hunt_card(state, "fierceness")
     give_hunt_card(state, "interference")
@@ -810,13 +811,13 @@ def test_tracking_gives_no_second_card_on_its_own_turn_nor_two_turns_later() -> 
     state = play_turn(state, {1: ROVER}, creature=LAIR)
     state = to_creature_window(state, 4)
     state = act(state, CREATURE, PlayHuntCard("tracking"))
-    assert "stasis" not in offered(state) and prompt_of(state, CREATURE) is None
-    state = to_next_turn(state)
+    # The window closed at once although the Creature still holds Stasis.
+    assert state.turn == 2 and "stasis" in state.creature.hand
     assert state.creature.plays_left == 2
     state.creature.hand = []
     state = play_turn(state, {1: LAIR}, creature=BEACH)
-    state = to_next_turn(state)
-    assert state.turn == 3 and state.creature.plays_left == 1
+    state = to_turn(state, 3)
+    assert state.creature.plays_left == 1
 
 
 # --- H20 Flashback ------------------------------------------------------------------------

@@ -9,6 +9,7 @@ themselves; a Hunted is asked on public facts only).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -77,6 +78,13 @@ def kind_of(state: GameState, seat: int) -> str | None:
     """The kind of prompt `seat` must answer now, if any."""
     prompt = prompt_of(state, seat)
     return None if prompt is None else prompt.kind
+
+
+def data_of(state: GameState, seat: int) -> dict[str, Any]:
+    """The data of the prompt `seat` must answer now (there must be one)."""
+    prompt = prompt_of(state, seat)
+    assert prompt is not None, f"seat {seat} owes nothing: {state.layers}"
+    return prompt.data
 
 
 def place_plays(state: GameState, seat: int) -> list[PlayPlaceCards]:
@@ -233,6 +241,18 @@ def test_lair_copying_the_swamp_returns_the_lair_and_two_cards() -> None:
     assert state.hunted_at(1).discard == [3]
 
 
+def test_lair_copying_the_rover_asks_which_reserve_place() -> None:
+    state = table(hunted=1)
+    stage(state, 1, [1, 2, 3, 4, 5, SWAMP])
+    state = play_turn(state, {1: LAIR}, creature=ROVER)
+    state = act(state, 1, UsePlacePower(LAIR, "copy", copy=ROVER))
+    assert kind_of(state, 1) == "power"
+    assert powers(state, 1) == [UsePlacePower(ROVER, card=n) for n in (7, 8, 9, 10)]
+    state = act(state, 1, UsePlacePower(ROVER, card=WRECK))
+    assert WRECK in state.hunted_at(1).hand
+    assert state.hunted_at(1).discard == [LAIR]
+
+
 def test_lair_never_copies_the_artefact() -> None:
     state = table(hunted=1)
     stage(state, 1, [1, 3, 4, 5], discard=[2])
@@ -303,7 +323,7 @@ def test_lair_recover_under_persecution_takes_back_one_card() -> None:
     assert powers(state, 1) == [UsePlacePower(LAIR, "recover"),
                                 UsePlacePower(LAIR, "copy", copy=WRECK)]
     state = act(state, 1, UsePlacePower(LAIR, "recover"))
-    assert prompt_of(state, 1).data["count"] == 1
+    assert data_of(state, 1)["count"] == 1
     state = act(state, 1, TakeBackPlaceCard(3))
     assert turn_over(state)
     assert state.hunted_at(1).hand == [3, 5]
@@ -341,7 +361,7 @@ def test_jungle_returns_itself_and_one_chosen_discarded_card() -> None:
     assert powers(state, 1) == [UsePlacePower(JUNGLE)]
     state = act(state, 1, UsePlacePower(JUNGLE))
     assert state.hunted_at(1).hand == [1, 2, 5]
-    assert prompt_of(state, 1).kind == "take_back"
+    assert kind_of(state, 1) == "take_back"
     assert take_backs(state, 1) == [TakeBackPlaceCard(3), TakeBackPlaceCard(4)]
     state = act(state, 1, TakeBackPlaceCard(4))
     state = finish_turn(state)
@@ -363,7 +383,7 @@ def test_swamp_returns_itself_and_two_chosen_discarded_cards() -> None:
     stage(state, 1, [1, 5, 6], discard=[2, 3, 4])
     state = play_turn(state, {1: SWAMP}, creature=WRECK)
     state = act(state, 1, UsePlacePower(SWAMP))
-    assert prompt_of(state, 1).data["count"] == 2
+    assert data_of(state, 1)["count"] == 2
     state = act(state, 1, TakeBackPlaceCard(2))
     assert take_backs(state, 1) == [TakeBackPlaceCard(3), TakeBackPlaceCard(4)]
     state = act(state, 1, TakeBackPlaceCard(4))
@@ -405,7 +425,7 @@ def test_under_persecution_the_discard_option_returns_one_card_and_keeps_this_ca
     state = hunt(state, creature=WRECK, cards=[PlayHuntCard("persecution")])
     state = pass_windows(state)
     state = act(state, 1, UsePlacePower(place, "discard"))
-    assert prompt_of(state, 1).data["count"] == 1
+    assert data_of(state, 1)["count"] == 1
     state = act(state, 1, TakeBackPlaceCard(4))
     state = finish_turn(state)
     assert state.hunted_at(1).hand == [1, 4]
@@ -469,7 +489,7 @@ def test_river_unkept_card_goes_back_to_hand_and_only_the_kept_one_resolves() ->
     state = pass_windows(act(state, 1, KeepPlaceCard(BEACH)))
     assert state.hunted_at(1).hand == [1, 2, 5]
     assert state.hunted_at(1).positions == [(BEACH, BEACH)]
-    assert prompt_of(state, 1).data["place"] == BEACH
+    assert data_of(state, 1)["place"] == BEACH
     state = act(state, 1, UsePlacePower(BEACH))
     state = finish_turn(state)
     assert state.hunted_at(1).discard == [RIVER, BEACH]
@@ -482,10 +502,10 @@ def test_river_and_artefact_are_never_both_pending() -> None:
     stage(state, 1, [1, 2, 3, 4, 10], discard=[5])
     state.hunted_at(1).double = "artefact"  # the Artefact was used last turn
     state = play_turn(state, {1: (RIVER, ARTEFACT)}, creature=WRECK)
-    assert prompt_of(state, 1).data["place"] == RIVER
+    assert data_of(state, 1)["place"] == RIVER
     state = act(state, 1, UsePlacePower(RIVER))
     # F6: the River is pending, so the Artefact offers no power, only the take-back.
-    assert prompt_of(state, 1).data["place"] == ARTEFACT
+    assert data_of(state, 1)["place"] == ARTEFACT
     assert powers(state, 1) == []
     assert state.hunted_at(1).next_double == "river"
 
@@ -496,7 +516,7 @@ def test_taking_back_at_the_river_leaves_the_artefact_power_available() -> None:
     state.hunted_at(1).double = "artefact"  # the Artefact was used last turn
     state = play_turn(state, {1: (RIVER, ARTEFACT)}, creature=WRECK)
     state = act(state, 1, TakeBackPlaceCard(5))
-    assert prompt_of(state, 1).data["place"] == ARTEFACT
+    assert data_of(state, 1)["place"] == ARTEFACT
     state = act(state, 1, UsePlacePower(ARTEFACT))
     assert state.hunted_at(1).next_double == ""  # moved to `double` by the new turn
     assert state.hunted_at(1).double == "artefact"
@@ -520,6 +540,18 @@ def test_beach_places_the_marker_or_removes_it_to_advance_rescue(
     assert state.rescue == rescue - rescue_moves - END_OF_TURN
 
 
+def test_beach_marker_placed_one_turn_is_removed_by_another_hunted_the_next() -> None:
+    state = table(hunted=2)
+    state = play_turn(state, {1: BEACH, 2: LAIR}, creature=LAIR)
+    state = finish_turn(act(state, 1, UsePlacePower(BEACH)))
+    assert state.marker_on_beach
+    rescue = state.rescue
+    state = play_turn(state, {1: JUNGLE, 2: BEACH}, creature=JUNGLE)
+    state = act(state, 2, UsePlacePower(BEACH))
+    assert not state.marker_on_beach
+    assert state.rescue == rescue - 1
+
+
 def test_beach_twice_in_one_turn_moves_rescue_only_once() -> None:
     state = table(hunted=2)
     state.marker_on_beach = True
@@ -529,7 +561,7 @@ def test_beach_twice_in_one_turn_moves_rescue_only_once() -> None:
     state = act(state, 1, UsePlacePower(BEACH))
     assert state.rescue == rescue - 1
     # F4: the second Hunted on the Beach gets no power (it would put the marker back)...
-    assert prompt_of(state, 2).data["place"] == BEACH
+    assert data_of(state, 2)["place"] == BEACH
     assert powers(state, 2) == []
     # ...but may still take back a card instead.
     assert take_backs(state, 2) == [TakeBackPlaceCard(2)]
@@ -601,7 +633,7 @@ def test_rover_never_offers_a_place_already_owned(zone: str) -> None:
     if zone == "played":
         state.hunted_at(1).double = "artefact"
     state = play_turn(state, {1: (ROVER, SWAMP) if zone == "played" else ROVER}, creature=WRECK)
-    assert prompt_of(state, 1).data["place"] == ROVER
+    assert data_of(state, 1)["place"] == ROVER
     assert powers(state, 1) == [UsePlacePower(ROVER, card=n) for n in (7, 8, 9, 10)]
 
 
@@ -652,10 +684,11 @@ def test_shelter_with_one_survival_card_left_keeps_it_without_asking() -> None:
     state.survival_deck = ["gate"]
     state.survival_discard = []
     state = play_turn(state, {1: SHELTER}, creature=WRECK)
-    state = act(state, 1, UsePlacePower(SHELTER))
+    state, events = act_events(state, 1, UsePlacePower(SHELTER))
     assert kind_of(state, 1) != "keep_survival"
     assert state.hunted_at(1).survival == ["gate"]
     assert state.survival_deck == []
+    assert all("gate" not in str(e.data) for e in seen_by(events, CREATURE))
 
 
 def test_shelter_not_offered_when_no_survival_card_can_be_drawn() -> None:
@@ -696,7 +729,7 @@ def test_wreck_advances_rescue_only_once_per_turn_for_the_whole_table() -> None:
     state = act(state, 1, UsePlacePower(WRECK))
     assert state.rescue == rescue - 1
     # F4: seat 2 on the Wreck the same turn: no power, but the take-back remains.
-    assert prompt_of(state, 2).data["place"] == WRECK
+    assert data_of(state, 2)["place"] == WRECK
     assert powers(state, 2) == []
     assert take_backs(state, 2) == [TakeBackPlaceCard(2)]
     state = act(state, 2, TakeBackPlaceCard(2))
@@ -791,9 +824,9 @@ def test_artefact_next_turn_two_cards_both_resolved() -> None:
     state = play_turn(state, {1: (BEACH, ROVER)}, creature=LAIR)
     # No keep choice: both cards stay in play and both places resolve, in ascending order.
     assert state.hunted_at(1).positions == [(BEACH, BEACH), (ROVER, ROVER)]
-    assert prompt_of(state, 1).data["place"] == BEACH
+    assert data_of(state, 1)["place"] == BEACH
     state = act(state, 1, UsePlacePower(BEACH))
-    assert prompt_of(state, 1).data["place"] == ROVER
+    assert data_of(state, 1)["place"] == ROVER
     state = pass_windows(act(state, 1, UsePlacePower(ROVER, card=SWAMP)))
     assert state.marker_on_beach
     assert state.hunted_at(1).hand == [1, 2, 3, SWAMP]
@@ -805,7 +838,7 @@ def test_artefact_two_places_are_resolved_separately_when_one_is_caught() -> Non
     state = table(hunted=1)
     state.hunted_at(1).double = "artefact"  # the Artefact was used last turn
     state = play_turn(state, {1: (JUNGLE, BEACH)}, creature=JUNGLE)
-    assert prompt_of(state, 1).data["place"] == BEACH
+    assert data_of(state, 1)["place"] == BEACH
     assert powers(state, 1) == [UsePlacePower(BEACH)]
     state = act(state, 1, UsePlacePower(BEACH))
     assert turn_over(state)
