@@ -142,6 +142,41 @@ class Choose(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardContamination(Action):
+    """Frozen Lands: return one of one's Contamination tokens to the reserve."""
+
+    type: ClassVar[str] = "DiscardContamination"
+    token: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtToken(Action):
+    """Frozen Lands: secretly look at a Contamination token (only the looker learns it)."""
+
+    type: ClassVar[str] = "LookAtToken"
+    token: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Action):
+    """A Hunted's ballot in a team decision (board or wait, who pays, who discards)."""
+
+    type: ClassVar[str] = "Vote"
+    option: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use a sheet ability; `hunted`, `place`, `card` carry its choices."""
+
+    type: ClassVar[str] = "UseAbility"
+    ability: str = ""
+    hunted: int | None = None
+    place: int | None = None
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Done: end one's window or decline an optional choice."""
 
@@ -153,7 +188,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (
         PlayPlaceCards, Resist, GiveUp, PlaceHuntToken, PlayHuntCard, PlaySurvivalCard,
         UsePlacePower, TakeBackPlaceCard, DiscardPlaceCard, KeepPlaceCard, KeepHidden,
-        KeepSurvivalCard, DiscardSurvivalCard, Choose, Pass,
+        KeepSurvivalCard, DiscardSurvivalCard, Choose, DiscardContamination, LookAtToken, Vote,
+        UseAbility, Pass,
     )
 }
 
@@ -190,7 +226,7 @@ def _coerce(kind: str, key: str, value: Any, default: Any) -> Any:
         if not isinstance(value, str):
             raise MalformedAction(f"{kind}.{key} must be a string")
         return value
-    if value is None or _is_int(value):
+    if (value is None and default is None) or _is_int(value):  # null only where optional
         return value
     raise MalformedAction(f"{kind}.{key} must be an integer")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .cards import ARTEMIA_SPACES, BEACH, MAX_ONCE_PER_TURN, WRECK
 from .events import Event
-from .rng import shuffled
 from .prompts import add_to_layer
-from .state import CREATURE, GameState, Hunted, Prompt
+from .rng import shuffled
+from .state import CREATURE, GameState, Hunted, Prompt, Token
 
 Events = list[Event]
 
@@ -49,7 +49,7 @@ def advance_rescue(state: GameState, events: Events, spaces: int = 1) -> None:
     state.rescue = max(0, state.rescue - spaces)
     emit(events, "rescue_advanced", spaces=spaces, rescue=state.rescue)
     if state.rescue == 0:
-        declare_winner(state, events, "hunted", "rescue")
+        board_the_ship(state, events)
 
 
 def advance_assimilation(state: GameState, events: Events, spaces: int = 1) -> None:
@@ -192,3 +192,36 @@ def ask_take_back(state: GameState, hunted: Hunted, count: int, events: Events) 
             take_back(state, hunted, card, events)
     elif count > 0:
         add_to_layer(state, Prompt(hunted.seat, "take_back", {"count": count}))
+
+
+def holder_of(state: GameState, token_id: int) -> Hunted:
+    """The Hunted holding this token."""
+    return next(h for h in state.hunted if any(t.id == token_id for t in h.tokens))
+
+
+def reveal(state: GameState, token_id: int, events: Events) -> Token:
+    """Turn a held token face up for everyone."""
+    holder = holder_of(state, token_id)
+    index = next(i for i, t in enumerate(holder.tokens) if t.id == token_id)
+    token = holder.tokens[index]
+    shown = Token(token.id, token.icon, all_seats(state), True)
+    holder.tokens[index] = shown
+    emit(events, "contamination_revealed", hunted=holder.seat, token=token.id, icon=token.icon)
+    return shown
+
+
+def held_tokens(state: GameState) -> list[Token]:
+    """Every token the Hunted hold."""
+    return [t for h in state.hunted for t in h.tokens]
+
+
+def board_the_ship(state: GameState, events: Events) -> None:
+    """The Rescue counter is on Victory: reveal every Contamination token (Frozen Lands E1);
+    one icon and the Creature wins, otherwise the Hunted do (always, without tokens)."""
+    for token in held_tokens(state):
+        if not token.face_up:
+            reveal(state, token.id, events)
+    if any(t.icon for t in held_tokens(state)):
+        declare_winner(state, events, "creature", "contamination")
+    else:
+        declare_winner(state, events, "hunted", "rescue")

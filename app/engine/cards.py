@@ -122,3 +122,97 @@ ARTEMIA_SPACES: dict[int, frozenset[int]] = {
     1: frozenset({1, 2, 3, 4, 5, 6}),
     2: frozenset({1, 3, 5, 7, 9, 11}),
 }
+
+
+# --- Frozen Lands (frozen_lands.md: the project's own adaptation) ------------------------------
+
+FROZEN = "frozen-lands"
+FROZEN_PLACE_IDS: dict[int, str] = {
+    1: "ice-cave",
+    2: "frost-forest",
+    3: "fjord",
+    4: "hummocks",
+    5: "sled",
+    6: "hot-springs",
+    7: "igloo",
+    8: "capsule",
+    9: "geyser",
+    10: "aurora",
+}
+FROZEN_PLACE_NAMES: dict[int, str] = {
+    n: "The " + " ".join(w.capitalize() for w in pid.split("-"))
+    for n, pid in FROZEN_PLACE_IDS.items()
+}
+
+FROZEN_HUNT_CARDS: dict[str, CardInfo] = {
+    c.id: c
+    for c in (
+        CardInfo("frostbite", "Frostbite", 1, "artemia"),
+        CardInfo("quarantine", "Quarantine", 2),
+        CardInfo("contagion", "Contagion", 2),
+        CardInfo("hypothermia", "Hypothermia", 2, "artemia"),
+        CardInfo("tainted-meltwater", "Tainted Meltwater", 2, "target"),
+        CardInfo("sundog", "Sundog", 2, "target"),
+        CardInfo("avalanche", "Avalanche", 2, "target"),
+        CardInfo("isolation", "Isolation", 2),
+        CardInfo("thin-ice", "Thin Ice", 3),
+        CardInfo("blizzard", "Blizzard", 4),
+    )
+}
+
+FROZEN_SURVIVAL_CARDS: dict[str, CardInfo] = {
+    c.id: c
+    for c in (
+        CardInfo("hand-warmers", "Hand Warmers", 1),
+        CardInfo("radio-relay", "Radio Relay", 1),
+        CardInfo("whisper", "Whisper", 1),
+        CardInfo("vaccine", "Vaccine", 1),
+        CardInfo("blood-test", "Blood Test", 1),
+        CardInfo("signal-mirror", "Signal Mirror", 2),
+        CardInfo("roped-together", "Roped Together", 3),
+        CardInfo("windbreak", "Windbreak", 3),
+        CardInfo("huddle", "Huddle", 3),
+        CardInfo("scrub-down", "Scrub Down", 3),
+        CardInfo("body-heat", "Body Heat", 3),
+        CardInfo("antidote", "Antidote", 4),
+        CardInfo("field-lab", "Field Lab", 4),
+        CardInfo("supply-drop", "Supply Drop", 4),
+        CardInfo("relay-runner", "Relay Runner", 4),
+    )
+}
+# Ingenuity and Amplifier need the Marker counter, which Frozen Lands leaves in the box (C13).
+NOT_IN_FROZEN_LANDS: frozenset[str] = frozenset({"ingenuity", "amplifier"})
+CONTAMINATION_ICONS, CONTAMINATION_BLANKS = 5, 9
+
+HUNTED_SHEETS: tuple[str, ...] = (
+    "ines-marlow", "tomas-brandt", "ada-okafor", "lev-sandor", "noor-haddad", "mara-lindqvist",
+)
+SHEET_ABILITIES: dict[str, str] = {
+    "ines-marlow": "triage",
+    "tomas-brandt": "share-supplies",
+    "ada-okafor": "long-stride",
+    "lev-sandor": "change-of-plan",
+    "noor-haddad": "intercept",
+    "mara-lindqvist": "stand-together",
+}
+CREATURE_ABILITIES: tuple[str, ...] = ("keen-senses", "pack-instinct")
+
+ALL_HUNT_CARDS: dict[str, CardInfo] = {**HUNT_CARDS, **FROZEN_HUNT_CARDS}
+ALL_SURVIVAL_CARDS: dict[str, CardInfo] = {**SURVIVAL_CARDS, **FROZEN_SURVIVAL_CARDS}
+
+
+def place_ids(variant: str) -> dict[int, str]:
+    """The ids of Places 1-10 in this variant."""
+    return FROZEN_PLACE_IDS if variant == FROZEN else PLACE_IDS
+
+
+def hunt_deck(variant: str) -> list[str]:
+    """The Hunt card ids shuffled at setup."""
+    return sorted(HUNT_CARDS) + (sorted(FROZEN_HUNT_CARDS) if variant == FROZEN else [])
+
+
+def survival_deck(variant: str) -> list[str]:
+    """The Survival card ids shuffled at setup."""
+    if variant != FROZEN:
+        return sorted(SURVIVAL_CARDS)
+    return sorted(set(SURVIVAL_CARDS) - NOT_IN_FROZEN_LANDS) + sorted(FROZEN_SURVIVAL_CARDS)

@@ -59,7 +59,8 @@ def new_game(config: Config, seed: int) -> GameState:
     state.rng_counter = 2
     for _ in range(3):
         state.creature.hand.append(state.creature.deck.pop())
-    state.hunted = [Hunted(seat, hand=list(STARTING_PLACES)) for seat in range(1, config.hunted + 1)]
+    state.hunted = [Hunted(seat, hand=list(STARTING_PLACES))
+                    for seat in range(1, config.hunted + 1)]
     for hunted in state.hunted:
         hunted.survival.append(state.survival_deck.pop())
     advance(state, [])

@@ -38,12 +38,12 @@ class Tally:
     def count_events(self, events: list[Event]) -> None:
         """Count the cards played or resolved in these events."""
         for event in events:
+            if event.but:  # the redacted copy of an event already counted (emit_secret)
+                continue
             if event.kind == "place_cards_revealed":
                 for cards in event.data["places"].values():
                     self.cards_played.update(PLACE_IDS[c] for c in cards)
-            elif event.kind == "hunt_card_played":
-                self.cards_played[event.data["card"]] += 1
-            elif event.kind == "survival_card_played":
+            elif event.kind in ("hunt_card_played", "survival_card_played"):
                 self.cards_played[event.data["card"]] += 1
 
 

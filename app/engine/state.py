@@ -52,6 +52,26 @@ class Prompt:
         return cls(int(raw["seat"]), str(raw["kind"]), dict(raw["data"]))
 
 
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A Contamination token held face down: its face and who has looked at it (C9)."""
+
+    id: int
+    icon: bool
+    known: tuple[int, ...] = ()  # seats that looked at it; everyone once it is face up
+    face_up: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"id": self.id, "icon": self.icon, "known": list(self.known),
+                "face_up": self.face_up}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Token:
+        """Inverse of `to_json`."""
+        return cls(int(raw["id"]), bool(raw["icon"]), tuple(raw["known"]), bool(raw["face_up"]))
+
+
 @dataclass(slots=True)
 class Hunted:
     """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags."""
@@ -70,6 +90,10 @@ class Hunted:
     survival_played: bool = False
     lost_last_will: bool = False
     immune: list[str] = field(default_factory=list)  # tokens ignored this turn (Dodge, Detector)
+    tokens: list[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
+    sheet: str = ""  # the Hunted sheet, when abilities are on
+    used_this_turn: list[str] = field(default_factory=list)  # abilities used this turn
+    used_this_game: list[str] = field(default_factory=list)  # once-per-game abilities used
 
     def owns(self, card: int) -> bool:
         """True if the card is in hand, in the discard pile or in play."""
@@ -80,7 +104,9 @@ class Hunted:
         return Hunted(self.seat, self.will, list(self.hand), list(self.discard),
                       list(self.played), list(self.positions), list(self.survival),
                       self.ready, self.double, self.next_double, self.resisted,
-                      self.survival_played, self.lost_last_will, list(self.immune))
+                      self.survival_played, self.lost_last_will, list(self.immune),
+                      list(self.tokens), self.sheet, list(self.used_this_turn),
+                      list(self.used_this_game))
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -89,6 +115,8 @@ class Hunted:
             value = getattr(self, name)
             if name == "positions":
                 value = [list(p) for p in value]
+            elif name == "tokens":
+                value = [t.to_json() for t in value]
             elif isinstance(value, list):
                 value = list(value)
             out[name] = value
@@ -102,6 +130,8 @@ class Hunted:
             value = raw[name]
             if name == "positions":
                 value = [(int(p), int(c)) for p, c in value]
+            elif name == "tokens":
+                value = [Token.from_json(t) for t in value]
             elif isinstance(value, list):
                 value = list(value)
             setattr(h, name, value)
@@ -170,6 +200,12 @@ class GameState:
     lost_last: bool = False
     winner: str = ""
     reason: str = ""
+    contamination: list[bool] = field(default_factory=list)  # the reserve, face down (icon?)
+    token_serial: int = 0  # a token gets a fresh identity each time it leaves the reserve
+    vaccinated: list[int] = field(default_factory=list)  # Vaccine: take no token this turn
+    creature_used: list[str] = field(default_factory=list)  # once-per-game Creature abilities
+    votes: dict[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
+    extra_turns: int = 0  # turns played after a refusal to board (E2)
 
     def hunted_at(self, seat: int) -> Hunted:
         """The Hunted sitting at `seat` (1..H)."""
@@ -188,6 +224,8 @@ class GameState:
             {k: list(v) for k, v in self.phobia.items()},
             [list(layer) for layer in self.layers], list(self.queue),
             list(self.caught), self.lost_last, self.winner, self.reason,
+            list(self.contamination), self.token_serial, list(self.vaccinated),
+            list(self.creature_used), dict(self.votes), self.extra_turns,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -203,7 +241,7 @@ class GameState:
                 value = [[p.to_json() for p in layer] for layer in value]
             elif name == "queue":
                 value = [list(t) for t in value]
-            elif name in ("reserve", "phobia"):
+            elif name in ("reserve", "phobia", "votes"):
                 value = {str(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
             elif name == "tokens":
                 value = {k: list(v) for k, v in value.items()}
@@ -228,7 +266,7 @@ class GameState:
                 value = [[Prompt.from_json(p) for p in layer] for layer in value]
             elif name == "queue":
                 value = [(str(k), int(p), int(s)) for k, p, s in value]
-            elif name in ("reserve", "phobia"):
+            elif name in ("reserve", "phobia", "votes"):
                 value = {int(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
             elif name == "tokens":
                 value = {k: list(v) for k, v in value.items()}

@@ -97,11 +97,11 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     hunted.survival.remove(action.card)
     state.survival_discard.append(action.card)
     hunted.survival_played = True
-    # Sacrifice's and Vortex's choices name discard-pile cards: hidden under Smokescreen.
-    knowers = discard_knowers(state) if action.card in ("sacrifice", "vortex") else None
-    emit_secret(events, "survival_card_played", knowers,
-                {"hunted": hunted.seat, "card": action.card, "places": list(action.places)},
-                {"hunted": hunted.seat, "card": action.card, "places": []})
+    # Sacrifice's and Vortex's choices name discard-pile cards: under Smokescreen they are left
+    # out (the Hunted learn them from the discard and swap events, which the Creature does not).
+    hidden = action.card in ("sacrifice", "vortex") and discard_knowers(state) is not None
+    emit(events, "survival_card_played", hunted=hunted.seat, card=action.card,
+         places=[] if hidden else list(action.places))
     _EFFECTS[action.card](state, hunted, action, events, this_card)
 
 

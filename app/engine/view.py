@@ -66,7 +66,8 @@ def _creature_public(state: GameState) -> dict[str, Any]:
 
 
 def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
-    hidden_discard = seat == CREATURE and "smokescreen" in state.effects
+    # Under Smokescreen only the Hunted see discard piles (spectators see what everyone sees).
+    hidden_discard = (seat == CREATURE or seat is None) and "smokescreen" in state.effects
     return {
         "seat": h.seat,
         "will": h.will,

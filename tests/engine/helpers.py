@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from app.engine import CREATURE, Config, Event, GameState, apply_action, legal_actions
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard, PlayPlaceCards
+from app.engine.game import new_game
 from app.engine.prompts import current_prompt
 from app.engine.state import Prompt
-from app.engine.game import new_game
 
 
 def table(hunted: int = 3, seed: int = 1, board_side: int = 1, *, survival: bool = False,

@@ -13,7 +13,6 @@ the state, the actions and the events through JSON at every step.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from random import Random
 
 import pytest
@@ -34,14 +33,15 @@ from app.engine import (
     outcome,
     replay,
 )
+from app.engine.actions import PlayPlaceCards
 from app.engine.cards import (
     HUNT_CARDS,
     RESERVE_PLACES,
     STARTING_PLACES,
     SURVIVAL_CARDS,
     assimilation_start,
-    reserve_copies,
     rescue_start,
+    reserve_copies,
 )
 
 MAX_ACTIONS = 5_000  # a random game takes ~100-250 actions; far beyond that it does not end
@@ -85,7 +85,9 @@ def check_will(state: GameState) -> None:
         assert 0 <= h.will <= 3, f"Hunted {h.seat} has {h.will} Will"
         if h.will == 0:
             assert h.lost_last_will, f"Hunted {h.seat} at 0 Will without losing the last one"
-            assert state.phase in (3, 4), f"Hunted {h.seat} at 0 Will in phase {state.phase}"
+            # Lost in the Reckoning; recovered by the End-of-turn actions (after its window).
+            assert state.phase == 3 or state.step in ("end_of_turn", "over"), \
+                f"Hunted {h.seat} at 0 Will in phase {state.phase}, step {state.step}"
 
 
 def check_survival_cards(state: GameState) -> None:
@@ -178,8 +180,13 @@ def roundtrip(state: GameState) -> GameState:
 def check_every_legal_action_applies(state: GameState) -> None:
     """Every seat's every legal action applies (checked) without error or mutating `state`."""
     snapshot = state.to_json()
+    active = active_seats(state)
     for seat in range(state.config.players):
-        for action in legal_actions(state, seat):
+        legal = legal_actions(state, seat)
+        if seat not in active and legal:  # only a Hunted changing the chosen Place card
+            assert state.phase == 1 and seat > 0 and state.hunted_at(seat).ready
+            assert all(isinstance(a, PlayPlaceCards) for a in legal)
+        for action in legal:
             assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
             child, events = apply_action(state, seat, action)
             check_invariants(child, state)
@@ -212,23 +219,18 @@ def deep_playout(hunted: int, seed: int) -> None:
 # --- The tests -----------------------------------------------------------------------------
 
 GAMES_PER_BLOCK = 100
-BLOCKS = 4  # 400 games per Hunted count, 2,400 in all
+BLOCKS = 3  # 300 games per Hunted count, 1,800 in all
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("hunted", range(1, 7))
 def test_random_games_keep_every_invariant_and_end_with_a_winner(hunted: int,
                                                                  block: int) -> None:
-    reasons: Counter[str] = Counter()
     for seed in range(block * GAMES_PER_BLOCK, (block + 1) * GAMES_PER_BLOCK):
-        final = checked_playout(hunted, seed)
-        result = outcome(final)
-        assert result is not None
-        reasons[result.reason] += 1
-    assert sum(reasons.values()) == GAMES_PER_BLOCK
+        assert outcome(checked_playout(hunted, seed)) is not None
 
 
-DEEP_GAMES = 34  # per Hunted count: ~200 games in all
+DEEP_GAMES = 26  # per Hunted count: 156 games in all
 
 
 @pytest.mark.parametrize("half", range(2))

@@ -1,6 +1,6 @@
 """A first turn through the helpers: the flow reaches the Reckoning and the next turn."""
 
-from app.engine.actions import Pass, UsePlacePower
+from app.engine.actions import UsePlacePower
 
 from .helpers import act, pass_windows, play_turn, prompt_of, table
 
@@ -15,4 +15,3 @@ def test_a_quiet_turn_advances_rescue_and_returns_to_exploration() -> None:
     assert state.turn == 2 and state.phase == 1
     assert state.rescue == 13 - 1
     assert state.hunted_at(1).discard == [4]
-    assert Pass() not in []

@@ -9,6 +9,8 @@ action; two-place tokens and Clone for Hologram and Wrong Track).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.engine import CREATURE, Event, GameState, active_seats, legal_actions, view_for
@@ -66,6 +68,19 @@ def plays_of(state: GameState, seat: int, card: str) -> set[tuple[int, ...]]:
             if isinstance(a, PlaySurvivalCard) and a.card == card}
 
 
+def kind_of(state: GameState, seat: int) -> str | None:
+    """The kind of prompt `seat` must answer now, if any."""
+    prompt = prompt_of(state, seat)
+    return None if prompt is None else prompt.kind
+
+
+def data_of(state: GameState, seat: int) -> dict[str, Any]:
+    """The data of the prompt `seat` must answer now."""
+    prompt = prompt_of(state, seat)
+    assert prompt is not None, f"seat {seat} owes nothing"
+    return prompt.data
+
+
 def seen_by(events: list[Event], seat: int) -> list[Event]:
     """The events `seat` may see."""
     return [e for e in events if e.visible_to(seat)]
@@ -105,6 +120,14 @@ def finish_turn(state: GameState) -> GameState:
         seat = active_seats(state)[0]
         legal = legal_actions(state, seat)
         state = act(state, seat, Pass() if Pass() in legal else legal[0])
+    return state
+
+
+def finish_phase_3(state: GameState) -> GameState:
+    """Pass windows and place actions until phase 4."""
+    while state.phase != 4:
+        seat = active_seats(state)[0]
+        state = act(state, seat, Pass())
     return state
 
 
@@ -181,7 +204,7 @@ def test_despair_forbids_drawing_survival_cards(place: int, despair: bool) -> No
     if despair:
         state = act(state, CREATURE, PlayHuntCard("despair"))
     state = pass_windows(hunt(explore(state, {1: place}), creature=ARTEFACT))
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     draws = [a for a in legal_actions(state, 1) if isinstance(a, UsePlacePower)
              and (a.place == SHELTER or a.option == "draw")]
     assert bool(draws) is not despair
@@ -204,8 +227,8 @@ def test_windows_ask_a_hunted_holding_any_survival_card_and_never_one_holding_no
     stage(state, 1, cards=("amplifier",))
     state = hunt(explore(state, {1: BEACH, 2: BEACH}), creature=BEACH)
     for phase in (2, 3, 4):
-        assert prompt_of(state, 1).kind == "window"
-        assert prompt_of(state, 1).data["phase"] == phase
+        assert kind_of(state, 1) == "window"
+        assert data_of(state, 1)["phase"] == phase
         assert active_seats(state) == [1]
         assert legal_actions(state, 1) == [Pass()]
         state = act(state, 1, Pass())
@@ -224,7 +247,7 @@ def test_a_place_action_with_nothing_public_to_do_is_asked_only_of_a_card_holder
     state = act(state, 1, UsePlacePower(WRECK))
     # The Wreck is spent and Hunted 2's discard pile is empty: only a card could matter.
     if holds_card:
-        assert prompt_of(state, 2).kind == "place_action"
+        assert kind_of(state, 2) == "place_action"
         assert legal_actions(state, 2) == [Pass()]
     else:
         assert state.phase == 1 and state.turn == 2
@@ -239,7 +262,7 @@ def test_adrenaline_regains_one_will() -> None:
     assert state.hunted_at(1).will == 2
     assert [e.data for e in events if e.kind == "will_regained"] == [{"hunted": 1, "will": 2}]
     assert "adrenaline" in state.survival_discard
-    assert prompt_of(state, 1).kind == "explore"  # the Hunted still chooses a Place card
+    assert kind_of(state, 1) == "explore"  # the Hunted still chooses a Place card
 
 
 def test_adrenaline_is_not_playable_at_three_will() -> None:
@@ -278,7 +301,7 @@ def test_sacrifice_discards_a_chosen_place_card_and_stops_all_hunt_cards() -> No
     assert legal_actions(state, CREATURE) == [Pass()]
 
     state = explore(state, {1: BEACH})
-    assert prompt_of(state, CREATURE).kind == "hunt"
+    assert kind_of(state, CREATURE) == "hunt"
     assert not any(isinstance(a, PlayHuntCard) for a in legal_actions(state, CREATURE))
     assert sorted(state.creature.hand) == ["clone", "despair"]
 
@@ -299,7 +322,7 @@ def test_sacrifice_sends_already_chosen_place_cards_back_to_hand() -> None:
     state, events = act_events(state, 1, PlaySurvivalCard("sacrifice", (5,)))
     h2 = state.hunted_at(2)
     assert (h2.ready, h2.played, h2.hand) == (False, [], [1, 2, 3, 4, 5])
-    assert prompt_of(state, 2).kind == "explore"
+    assert kind_of(state, 2) == "explore"
     assert [e.data for e in events if e.kind == "place_choice_reset"] == [{"hunted": 2}]
 
 
@@ -309,13 +332,13 @@ def test_sixth_sense_takes_back_two_chosen_discarded_cards() -> None:
     state = table(hunted=1)
     stage(state, 1, hand=[4, 5], discard=[1, 2, 3], cards=("sixth-sense",))
     state = act(state, 1, PlaySurvivalCard("sixth-sense"))
-    assert prompt_of(state, 1).kind == "take_back"
-    assert prompt_of(state, 1).data["count"] == 2
+    assert kind_of(state, 1) == "take_back"
+    assert data_of(state, 1)["count"] == 2
     state = act(state, 1, TakeBackPlaceCard(1))
     state = act(state, 1, TakeBackPlaceCard(3))
     assert state.hunted_at(1).hand == [1, 3, 4, 5]
     assert state.hunted_at(1).discard == [2]
-    assert prompt_of(state, 1).kind == "explore"
+    assert kind_of(state, 1) == "explore"
 
 
 def test_sixth_sense_with_one_discarded_card_takes_that_one() -> None:
@@ -324,7 +347,7 @@ def test_sixth_sense_with_one_discarded_card_takes_that_one() -> None:
     state = act(state, 1, PlaySurvivalCard("sixth-sense"))
     assert state.hunted_at(1).hand == [1, 2, 3, 4, 5]
     assert state.hunted_at(1).discard == []
-    assert prompt_of(state, 1).kind == "explore"
+    assert kind_of(state, 1) == "explore"
 
 
 def test_sixth_sense_is_not_playable_with_an_empty_discard_pile() -> None:
@@ -444,7 +467,7 @@ def test_vortex_swaps_the_played_card_for_a_discarded_one() -> None:
     state = table(hunted=1)
     stage(state, 1, hand=[1, 2, 3, 4], discard=[ROVER], cards=("vortex",))
     state = hunt(explore(state, {1: JUNGLE}), creature=JUNGLE)
-    assert prompt_of(state, 1).data == {"phase": 2}
+    assert data_of(state, 1) == {"phase": 2}
     assert plays_of(state, 1, "vortex") == {(JUNGLE, ROVER)}
     state, events = act_events(state, 1, PlaySurvivalCard("vortex", (JUNGLE, ROVER)))
     h = state.hunted_at(1)
@@ -452,8 +475,8 @@ def test_vortex_swaps_the_played_card_for_a_discarded_one() -> None:
     # The swapped-in card is revealed: the Hunted stands on the Rover, clear of the Creature.
     assert h.positions == [(ROVER, ROVER)]
     assert h.will == 3
-    assert prompt_of(state, 1).kind == "place_action"
-    assert prompt_of(state, 1).data["place"] == ROVER
+    assert kind_of(state, 1) == "place_action"
+    assert data_of(state, 1)["place"] == ROVER
     swap = [e for e in seen_by(events, CREATURE) if e.kind == "played_card_swapped"]
     assert [e.data for e in swap] == [{"hunted": 1, "out": JUNGLE, "into": ROVER}]
 
@@ -462,7 +485,7 @@ def test_vortex_needs_a_discarded_card() -> None:
     state = table(hunted=1)
     stage(state, 1, cards=("vortex",))
     state = hunt(explore(state, {1: JUNGLE}), creature=JUNGLE)
-    assert prompt_of(state, 1).data == {"phase": 2}
+    assert data_of(state, 1) == {"phase": 2}
     assert legal_actions(state, 1) == [Pass()]
 
 
@@ -501,7 +524,7 @@ def test_detector_ignores_the_artemia_token_and_the_place_can_be_used() -> None:
     assert plays_of(state, 1, "detector") == {()}
     state = act(state, 1, PlaySurvivalCard("detector"))
     assert view_for(state, CREATURE)["hunted"][0]["immune"] == ["artemia"]
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     state = act(state, 1, UsePlacePower(BEACH))
     assert state.marker_on_beach
     assert state.hunted_at(1).hand == [1, 2, 3, 5]  # nothing discarded
@@ -524,7 +547,7 @@ def test_dodge_alone_on_the_creatures_place_keeps_will_and_uses_the_place() -> N
     state = hunt(explore(state, {1: BEACH}), creature=BEACH)
     state = open_window(state, 1, 3)
     state = act(state, 1, PlaySurvivalCard("dodge"))
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     state = act(state, 1, UsePlacePower(BEACH))
     assert state.marker_on_beach
     state = pass_windows(state)
@@ -551,7 +574,7 @@ def test_dodge_does_not_ignore_the_artemia_token() -> None:
     state = hunt(explore(state, {1: BEACH}), creature=BEACH, artemia=BEACH)
     state = open_window(state, 1, 3)
     state = act(state, 1, PlaySurvivalCard("dodge"))
-    assert prompt_of(state, 1).kind == "discard"  # the Artemia token still strikes
+    assert kind_of(state, 1) == "discard"  # the Artemia token still strikes
     state = act(state, 1, DiscardPlaceCard(1))
     assert state.hunted_at(1).will == 3
     assert state.turn == 2  # no place action was offered
@@ -579,10 +602,10 @@ def test_drone_uses_the_rovers_power_instead_of_the_place_power() -> None:
     state = table(hunted=1)
     stage(state, 1, cards=("drone",))
     state = pass_windows(hunt(explore(state, {1: BEACH}), creature=ARTEFACT))
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     assert PlaySurvivalCard("drone") in legal_actions(state, 1)
     state = act(state, 1, PlaySurvivalCard("drone"))
-    assert prompt_of(state, 1).kind == "power"
+    assert kind_of(state, 1) == "power"
     assert legal_actions(state, 1) == [UsePlacePower(ROVER, card=n) for n in RESERVE_PLACES]
     state = act(state, 1, UsePlacePower(ROVER, card=WRECK))
     assert WRECK in state.hunted_at(1).hand
@@ -595,7 +618,7 @@ def test_drone_is_not_offered_when_the_rover_would_give_nothing() -> None:
     state = table(hunted=1)
     stage(state, 1, hand=list(range(1, 11)), cards=("drone",))
     state = pass_windows(hunt(explore(state, {1: BEACH}), creature=ARTEFACT))
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     assert "drone" not in offered(state, 1)
 
 
@@ -606,7 +629,7 @@ def test_drone_and_gate_are_not_offered_where_the_place_power_is_blocked(card: s
     state = explore(state, {1: BEACH})
     state = pass_windows(hunt(state, creature=ARTEFACT, cards=[PlayHuntCard("interference")]))
     # The Beach is max 1x/turn: under Interference one may still take back a card.
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     assert legal_actions(state, 1) == [TakeBackPlaceCard(5), Pass()]
 
 
@@ -630,7 +653,7 @@ def test_gate_never_reaches_the_artefact(at: int, reachable: set[tuple[int, ...]
     state = table(hunted=1)
     stage(state, 1, hand=[1, 2, 3, 4, at], cards=("gate",))
     state = pass_windows(hunt(explore(state, {1: at}), creature=LAIR))
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     assert plays_of(state, 1, "gate") == reachable
 
 
@@ -645,9 +668,9 @@ def test_hologram_moves_the_artemia_token_to_an_adjacent_place() -> None:
     state = act(state, 1, PlaySurvivalCard("hologram", (JUNGLE, RIVER)))
     assert state.tokens["artemia"] == [RIVER]
     # Hunted 1 is now on a token-free place; Hunted 2 suffers the Artemia token.
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     state = act(state, 1, Pass())
-    assert prompt_of(state, 2).kind == "discard"
+    assert kind_of(state, 2) == "discard"
 
 
 def test_hologram_is_only_for_a_hunted_on_the_artemia_tokens_place() -> None:
@@ -668,7 +691,7 @@ def test_hologram_moves_one_place_of_a_two_place_artemia_token() -> None:
         (JUNGLE, LAIR), (JUNGLE, 7), (RIVER, BEACH), (RIVER, WRECK)}
     state = act(state, 1, PlaySurvivalCard("hologram", (JUNGLE, LAIR)))
     assert sorted(state.tokens["artemia"]) == [LAIR, RIVER]
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
 
 
 # --- Wrong Track (V13) -------------------------------------------------------------------
@@ -682,7 +705,7 @@ def test_wrong_track_moves_the_creature_token_to_an_adjacent_place() -> None:
     assert plays_of(state, 1, "wrong-track") == {(WRECK, RIVER), (WRECK, 7), (WRECK, SOURCE)}
     state = act(state, 1, PlaySurvivalCard("wrong-track", (WRECK, SOURCE)))
     assert state.tokens["creature"] == [SOURCE]
-    assert prompt_of(state, 1).kind == "place_action"
+    assert kind_of(state, 1) == "place_action"
     state = finish_turn(state)
     assert (state.hunted_at(1).will, state.hunted_at(2).will) == (3, 2)
 
@@ -719,14 +742,6 @@ def test_amplifier_removes_the_marker_and_advances_rescue_at_once() -> None:
     assert state.rescue == rescue - 1
     state = act(state, CREATURE, Pass())
     assert state.rescue == rescue - 2  # then the usual end-of-turn advance
-
-
-def finish_phase_3(state: GameState) -> GameState:
-    """Pass windows and place actions until phase 4."""
-    while state.phase != 4:
-        seat = active_seats(state)[0]
-        state = act(state, seat, Pass())
-    return state
 
 
 def test_amplifier_is_not_playable_without_the_marker_on_the_beach() -> None:
