@@ -8,6 +8,7 @@ from itertools import combinations
 from .actions import (
     Action,
     Choose,
+    DiscardContamination,
     DiscardPlaceCard,
     DiscardSurvivalCard,
     GiveUp,
@@ -38,6 +39,9 @@ from .board import (
 )
 from .cards import ALL_PLACES
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
+from .abilities import use_passive
+from .cards import FROZEN
+from .contamination import discard_token, may_discard_tokens, take_token
 from .places import power_options, use_power
 from .prompts import add_to_layer, remove_prompt, replace_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
@@ -81,13 +85,21 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
         h.resisted = True
         h.will -= action.will
         emit(events, "resisted", hunted=h.seat, will=action.will)
-        ask_take_back(state, h, 2 * action.will, events)
+        if "frostbite" in state.effects:
+            take_token(state, h, events, "frostbite")
+        # Long Stride (Ada Okafor): one more card than usual, once per turn.
+        extra = use_passive(state, h, "long-stride", events)
+        ask_take_back(state, h, 2 * action.will + extra, events)
     elif isinstance(action, GiveUp):
         h.resisted = True
         h.will = 3
         h.hand = sorted(h.hand + h.discard)
         h.discard = []
         emit(events, "gave_up", hunted=h.seat)
+        if state.config.variant == FROZEN:  # Frozen Lands: a token, blind (rulebook)
+            take_token(state, h, events, "give-up")
+            if "frostbite" in state.effects:
+                take_token(state, h, events, "frostbite")
         advance_assimilation(state, events)
     elif isinstance(action, PlaySurvivalCard):
         play_survival_card(state, h, action, events)
@@ -229,9 +241,13 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
     rest = list(prompt.data["cards"])
     rest.remove(action.card)
     h.survival.append(action.card)
-    state.survival_discard.extend(rest)
     remove_prompt(state, prompt)
     emit(events, "survival_card_kept", (h.seat,), card=action.card, discarded=rest)
+    if prompt.data.get("give") and "isolation" not in state.effects:
+        # The Igloo and Supply Drop: give the other card to another Hunted, or discard it.
+        add_to_layer(state, Prompt(h.seat, "give_survival", {"card": rest[0]}))
+    else:
+        state.survival_discard.extend(rest)
 
 
 def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -271,10 +287,13 @@ def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Eve
 def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
     place = prompt.data["place"]
-    out: list[Action] = [*power_options(state, h, place)]
+    card = prompt.data["card"]
+    out: list[Action] = [*power_options(state, h, place, card)]
     out.extend(TakeBackPlaceCard(c) for c in sorted(set(h.discard)))
     if not power_blocked(state, place):
-        out.extend(place_action_cards(state, h, place))
+        out.extend(place_action_cards(state, h, place, card))
+    if may_discard_tokens(state):  # Frozen Lands: discard a token instead (C2)
+        out.extend(DiscardContamination(t.id) for t in h.tokens)
     out.append(Pass())
     return out
 
@@ -291,13 +310,15 @@ def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
         take_back(state, h, action.card, events)
     elif isinstance(action, PlaySurvivalCard):
         play_survival_card(state, h, action, events, card)
+    elif isinstance(action, DiscardContamination):
+        discard_token(state, h, action.token, events, "place-action")
     else:
         emit(events, "passed", seat=h.seat)
 
 
 def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
-    return [*power_options(state, h, prompt.data["place"])] or [Pass()]
+    return [*power_options(state, h, prompt.data["place"], prompt.data["card"])] or [Pass()]
 
 
 def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

@@ -16,8 +16,9 @@ from .board import (
     may_play_survival,
     power_blocked,
 )
-from .cards import LAIR, MAX_ONCE_PER_TURN, PLACE_IDS
+from .cards import LAIR, MAX_ONCE_PER_TURN, place_ids
 from .hunt import can_play_hunt_cards
+from .contamination import may_discard_tokens
 from .places import power_options
 from .prompts import drop_empty_layers, push_layer
 from .state import CREATURE, GameState, Hunted, Prompt
@@ -164,7 +165,8 @@ def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> No
         return
     # Ask whenever the public picture offers something or a Survival card might: deciding on
     # public facts only keeps the pace of play from revealing what the Hunted holds.
-    if h.discard or power_options(state, h, place) or may_play_survival(state, h):
+    tokens = bool(h.tokens) and may_discard_tokens(state)
+    if h.discard or tokens or power_options(state, h, place, card) or may_play_survival(state, h):
         push_layer(state, [Prompt(h.seat, "place_action", {"place": place, "card": card})])
 
 
@@ -190,7 +192,7 @@ def _creature(state: GameState, h: Hunted, place: int, events: Events) -> None:
     """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
     per_catch = 1 + (place == LAIR) + state.effects.count("fierceness")
     catches = _catches(state, h, place)
-    emit(events, "hunted_caught", hunted=h.seat, place=place, id=PLACE_IDS[place])
+    emit(events, "hunted_caught", hunted=h.seat, place=place, id=place_ids(state.config.variant)[place])
     state.caught.append(h.seat)
     lose_will(state, h, per_catch * catches, events, "creature")
 

@@ -9,14 +9,17 @@ from .actions import Action, PlayPlaceCards
 from .answers import ANSWER, LEGAL, choose_place_cards, place_card_plays
 from .board import emit
 from .cards import (
-    HUNT_CARDS,
+    FROZEN,
+    HUNTED_SHEETS,
     RESERVE_PLACES,
     STARTING_PLACES,
-    SURVIVAL_CARDS,
     assimilation_start,
     rescue_start,
+    hunt_deck,
     reserve_copies,
+    survival_deck,
 )
+from .contamination import setup_reserve
 from .errors import GameOver, IllegalAction, InvalidConfig, NotYourTurn
 from .events import Event
 from .flow import PHASE_NAMES, advance
@@ -40,10 +43,10 @@ def check_config(config: Config) -> None:
         raise InvalidConfig("Not Alone is played by 1 to 6 Hunted and 1 Creature")
     if config.board_side not in (1, 2):
         raise InvalidConfig("the board has two sides: 1 and 2")
-    if config.variant != "base":
-        raise InvalidConfig(f"variant {config.variant!r} is not available yet")
-    if config.abilities:
-        raise InvalidConfig("the sheets' abilities are not available yet")
+    if config.variant not in ("base", FROZEN):
+        raise InvalidConfig(f"unknown variant {config.variant!r}: base or frozen-lands")
+    if config.variant == FROZEN and config.hunted < 3:
+        raise InvalidConfig("Frozen Lands needs at least 4 players: the Creature and 3 Hunted")
 
 
 def new_game(config: Config, seed: int) -> GameState:
@@ -54,8 +57,8 @@ def new_game(config: Config, seed: int) -> GameState:
     state.rescue = rescue_start(players)
     state.assimilation = assimilation_start(players)
     state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
-    state.survival_deck = shuffled(seed, 0, sorted(SURVIVAL_CARDS))
-    state.creature = Creature(deck=shuffled(seed, 1, sorted(HUNT_CARDS)))
+    state.survival_deck = shuffled(seed, 0, survival_deck(config.variant))
+    state.creature = Creature(deck=shuffled(seed, 1, hunt_deck(config.variant)))
     state.rng_counter = 2
     for _ in range(3):
         state.creature.hand.append(state.creature.deck.pop())
@@ -63,6 +66,13 @@ def new_game(config: Config, seed: int) -> GameState:
                     for seat in range(1, config.hunted + 1)]
     for hunted in state.hunted:
         hunted.survival.append(state.survival_deck.pop())
+    if config.variant == FROZEN:
+        setup_reserve(state)
+    if config.abilities:
+        sheets = shuffled(seed, state.rng_counter, list(HUNTED_SHEETS))
+        state.rng_counter += 1
+        for hunted, sheet in zip(state.hunted, sheets, strict=False):
+            hunted.sheet = sheet
     advance(state, [])
     return state
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import PlayHuntCard
 from .board import Events, ask_discard, emit
-from .cards import ADJACENT, ALL_PLACES, EDGES, HUNT_CARDS
+from .cards import ADJACENT, ALL_HUNT_CARDS, ALL_PLACES, EDGES
 from .prompts import push_layer
 from .state import GameState, Prompt
 
@@ -30,7 +30,7 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
     out: list[PlayHuntCard] = []
     for card in sorted(set(state.creature.hand)):
         effect = copied_card(state) if card == "flashback" else card
-        if effect is None or HUNT_CARDS[effect].phase != phase:
+        if effect is None or ALL_HUNT_CARDS[effect].phase != phase:
             continue
         for places, hunted in _choices(state, effect):
             out.append(PlayHuntCard(card, places, hunted))
@@ -75,7 +75,7 @@ def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> No
 
 
 def _resolve(state: GameState, card: str, action: PlayHuntCard, events: Events) -> None:
-    symbol = HUNT_CARDS[card].symbol
+    symbol = ALL_HUNT_CARDS[card].symbol
     if symbol == "artemia":
         state.artemia_card = True
     elif symbol == "target":

@@ -17,9 +17,10 @@ from .board import (
 from .cards import (
     ARTEFACT,
     BEACH,
+    FROZEN,
     JUNGLE,
     LAIR,
-    PLACE_IDS,
+    place_ids,
     RESERVE_PLACES,
     RIVER,
     ROVER,
@@ -29,12 +30,19 @@ from .cards import (
     UNCOPYABLE,
     WRECK,
 )
+from . import frozen_places
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
 
 
-def power_options(state: GameState, hunted: Hunted, place: int) -> list[UsePlacePower]:
-    """Every way `hunted` may use the power of `place` now; empty if it would do nothing."""
+def power_options(state: GameState, hunted: Hunted, place: int,
+                  this_card: int = 0) -> list[UsePlacePower]:
+    """Every way `hunted` may use the power of `place` now; empty if it would do nothing.
+
+    `this_card` is the user's played card, which tells where the user stands (Frozen Lands).
+    """
+    if state.config.variant == FROZEN:
+        return frozen_places.power_options(state, hunted, place, this_card)
     if power_blocked(state, place) or limit_spent(state, place):
         return []
     persecution = "persecution" in state.effects
@@ -73,8 +81,11 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
               events: Events) -> None:
     """Resolve a chosen power option; `this_card` is the user's own played card."""
     place = action.place
-    emit(events, "power_used", hunted=hunted.seat, place=place, id=PLACE_IDS[place],
-         option=action.option)
+    emit(events, "power_used", hunted=hunted.seat, place=place,
+         id=place_ids(state.config.variant)[place], option=action.option)
+    if state.config.variant == FROZEN:
+        frozen_places.use_power(state, hunted, action, this_card, events)
+        return
     if place == LAIR:
         _lair(state, hunted, action, this_card, events)
     elif place in (JUNGLE, SWAMP):
@@ -99,7 +110,7 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
 def resolve_copy(state: GameState, hunted: Hunted, place: int, this_card: int,
                  events: Events, via: str) -> None:
     """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask."""
-    options = power_options(state, hunted, place)
+    options = power_options(state, hunted, place, this_card)
     emit(events, "power_copied", hunted=hunted.seat, place=place, via=via)
     if len(options) == 1:
         use_power(state, hunted, options[0], this_card, events)

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from .cards import HUNT_CARDS, PLACE_IDS, SURVIVAL_CARDS
+from .cards import (
+    CREATURE_ABILITIES,
+    FROZEN,
+    SHEET_ABILITIES,
+    hunt_deck,
+    place_ids,
+    survival_deck,
+)
 from .events import Event
 from .game import active_seats, apply_unchecked, legal_actions, new_game
 from .state import Config, GameState
@@ -34,6 +41,12 @@ class Tally:
     errors: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
     cards_played: Counter[str] = field(default_factory=Counter)
+    variant: str = "base"
+    tokens_taken: int = 0
+    rescue_choices: int = 0  # board-or-wait decisions put to the Hunted (E1)
+    games_with_choice: int = 0
+    extra_turns: int = 0
+    _choice_this_game: bool = False
 
     def count_events(self, events: list[Event]) -> None:
         """Count the cards played or resolved in these events."""
@@ -41,10 +54,18 @@ class Tally:
             if event.but:  # the redacted copy of an event already counted (emit_secret)
                 continue
             if event.kind == "place_cards_revealed":
+                ids = place_ids(self.variant)
                 for cards in event.data["places"].values():
-                    self.cards_played.update(PLACE_IDS[c] for c in cards)
+                    self.cards_played.update(ids[c] for c in cards)
             elif event.kind in ("hunt_card_played", "survival_card_played"):
                 self.cards_played[event.data["card"]] += 1
+            elif event.kind == "ability_used":
+                self.cards_played[event.data["ability"]] += 1
+            elif event.kind == "contamination_taken":
+                self.tokens_taken += 1
+            elif event.kind == "team_decision_opened" and event.data["decision"] == "board":
+                self.rescue_choices += 1
+                self._choice_this_game = True
 
 
 def random_playout(config: Config, seed: int, tally: Tally | None = None) -> GameState:
@@ -81,11 +102,16 @@ def bot_playout(config: Config, seed: int, creature: str, hunted: str,
 def run(config: Config, games: int, seed: int, creature: str = "random",
         hunted: str = "random") -> dict[str, Any]:
     """Play `games` games from consecutive seeds between the named players; return figures."""
-    tally = Tally()
-    for name in [*PLACE_IDS.values(), *HUNT_CARDS, *SURVIVAL_CARDS]:
+    tally = Tally(variant=config.variant)
+    names = [*place_ids(config.variant).values(), *hunt_deck(config.variant),
+             *survival_deck(config.variant)]
+    if config.abilities:
+        names += [*SHEET_ABILITIES.values(), *CREATURE_ABILITIES[: 1 + (config.players >= 5)]]
+    for name in names:
         tally.cards_played[name] += 0
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
+        tally._choice_this_game = False
         try:
             if creature == hunted == "random":
                 state = random_playout(config, game_seed, tally)
@@ -96,6 +122,8 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
             continue
         tally.games += 1
         tally.turns += state.turn
+        tally.extra_turns += state.extra_turns
+        tally.games_with_choice += tally._choice_this_game
         tally.reasons[state.reason] += 1
         if state.winner == "creature":
             tally.creature_wins += 1
@@ -103,8 +131,10 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
             tally.hunted_wins += 1
     seconds = time.perf_counter() - started
     played = max(tally.games, 1)
-    return {
+    figures: dict[str, Any] = {
         "hunted": config.hunted,
+        "variant": config.variant,
+        "abilities": config.abilities,
         "creature_player": creature,
         "hunted_player": hunted,
         "games": tally.games,
@@ -118,6 +148,15 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
         "reasons": dict(tally.reasons),
         "cards_played": dict(sorted(tally.cards_played.items())),
     }
+    if config.variant == FROZEN:
+        figures["contamination"] = {
+            "tokens_taken_per_game": round(tally.tokens_taken / played, 2),
+            "games_reaching_board_or_wait": tally.games_with_choice,
+            "board_or_wait_choices": tally.rescue_choices,
+            "extra_turns_per_game": round(tally.extra_turns / played, 2),
+            "games_lost_at_reveal": tally.reasons.get("contamination", 0),
+        }
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,8 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board-side", type=int, default=1, choices=(1, 2))
     parser.add_argument("--creature", default="random", choices=("random", "heuristic"))
     parser.add_argument("--hunted-bot", default="random", choices=("random", "heuristic"))
+    parser.add_argument("--variant", default="base", choices=("base", FROZEN))
+    parser.add_argument("--abilities", action=argparse.BooleanOptionalAction, default=None,
+                        help="sheet abilities (default: on for Frozen Lands, off for the base game)")
     args = parser.parse_args(argv)
-    config = Config(hunted=args.hunted, board_side=args.board_side)
+    abilities = args.abilities if args.abilities is not None else args.variant == FROZEN
+    config = Config(hunted=args.hunted, board_side=args.board_side, variant=args.variant,
+                    abilities=abilities)
     print(json.dumps(run(config, args.games, args.seed, args.creature, args.hunted_bot)))
     return 0
 

@@ -17,7 +17,7 @@ from .board import (
     emit_secret,
     may_play_survival,
 )
-from .cards import ADJACENT, ARTEFACT, ROVER, SURVIVAL_CARDS
+from .cards import ADJACENT, ALL_SURVIVAL_CARDS, ARTEFACT, ROVER
 from .hunt import reset_choices
 from .places import power_options, resolve_copy
 from .rng import shuffled
@@ -35,21 +35,22 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int) -> list[
         return []
     out: list[PlaySurvivalCard] = []
     for card in sorted(set(hunted.survival)):
-        if SURVIVAL_CARDS[card].phase == phase and card not in PLACE_ACTION_CARDS:
+        if ALL_SURVIVAL_CARDS[card].phase == phase and card not in PLACE_ACTION_CARDS:
             out.extend(PlaySurvivalCard(card, places) for places in _choices(state, hunted, card))
     return out
 
 
-def place_action_cards(state: GameState, hunted: Hunted, place: int) -> list[PlaySurvivalCard]:
+def place_action_cards(state: GameState, hunted: Hunted, place: int,
+                       this_card: int = 0) -> list[PlaySurvivalCard]:
     """Drone and Gate, offered instead of the power of `place`."""
     if not may_play_survival(state, hunted):
         return []
     out: list[PlaySurvivalCard] = []
-    if "drone" in hunted.survival and power_options(state, hunted, ROVER):
+    if "drone" in hunted.survival and power_options(state, hunted, ROVER, this_card):
         out.append(PlaySurvivalCard("drone"))
     if "gate" in hunted.survival:
         out.extend(PlaySurvivalCard("gate", (q,)) for q in ADJACENT[place]
-                   if q != ARTEFACT and power_options(state, hunted, q))
+                   if q != ARTEFACT and power_options(state, hunted, q, this_card))
     return out
 
 

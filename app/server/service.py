@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -66,6 +67,11 @@ class GameSnapshot:
     number: int
     version: int
     state: GameState
+
+
+def utc_iso(moment: datetime) -> str:
+    """ISO 8601 with its UTC offset; SQLite hands back stored UTC times without one."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
 def room_config(options: dict[str, Any], hunted: int) -> Config:
@@ -168,7 +174,9 @@ class GameService:
                     if room.host_seat == seat.number:
                         room.host_seat = new_number
                     seat.number = new_number
-            await session.flush()
+                    # One UPDATE at a time, lowest first: the number taken is always free,
+                    # whereas one flush may order the rows by id and break (room, number).
+                    await session.flush()
             config = room_config(room.options, len(hunted))
             try:
                 check_config(config)
@@ -267,7 +275,7 @@ class GameService:
             room = await self._room(session, who.room_code)
             line = await repo.add_chat(session, room.id, who.seat, who.name, text)
             return {"id": line.id, "seat": who.seat, "name": who.name, "text": text,
-                    "at": line.created_at.isoformat()}
+                    "at": utc_iso(line.created_at)}
 
     async def recent_chat(self, code: str, limit: int = 50) -> list[dict[str, Any]]:
         """The last chat lines of a room."""
@@ -275,7 +283,7 @@ class GameService:
             room = await self._room(session, code)
             lines = await repo.recent_chat(session, room.id, limit)
             return [{"id": c.id, "seat": c.seat, "name": c.name, "text": c.text,
-                     "at": c.created_at.isoformat()} for c in lines]
+                     "at": utc_iso(c.created_at)} for c in lines]
 
     # --- helpers --------------------------------------------------------------------------
 

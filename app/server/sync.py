@@ -6,6 +6,7 @@ from typing import Any
 
 from app.engine import view_for
 
+from .errors import ServiceError
 from .hub import Connection, Hub
 from .schemas import GameOut, Lobby, SeatOut
 from .service import GameService
@@ -63,6 +64,10 @@ async def resync_room(service: GameService, hub: Hub, code: str) -> None:
     """After a start or rematch: seats may be renumbered, so re-identify and resync everyone."""
     for conn in hub.connections(code):
         if conn.token is not None:
-            who = await service.identify(code, conn.token)
-            conn.seat, conn.name = who.seat, who.name
+            try:
+                who = await service.identify(code, conn.token)
+            except ServiceError:  # its seat was given back: the socket watches from now on
+                conn.token, conn.seat, conn.name = None, None, ""
+            else:
+                conn.seat, conn.name = who.seat, who.name
         conn.send(await sync_message(service, hub, conn))

@@ -39,7 +39,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     try:
         await service.lobby(code)  # an unknown room is refused before anything else
         while True:
-            raw = await websocket.receive_text()
+            raw = await _receive(websocket)
             try:
                 await _handle(conn, raw, bucket, service, hub, settings)
             except ServiceError as error:
@@ -58,13 +58,25 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
             hub.broadcast(code, {"type": "presence", "presence": hub.presence(code)})
 
 
-async def _handle(conn: Connection, raw: str, bucket: TokenBucket, service: GameService,
-                  hub: Hub, settings: Settings) -> None:
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next frame: text, or the bytes of a binary frame (refused later, with a code)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text: str | None = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
+
+
+async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket,
+                  service: GameService, hub: Hub, settings: Settings) -> None:
     """Check size, rate and shape, then dispatch one client message."""
-    if len(raw.encode()) > settings.max_message_bytes:
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode())
+    if size > settings.max_message_bytes:
         raise ServiceError(ErrorCode.TOO_LARGE, f"The limit is {settings.max_message_bytes} bytes.")
     if not bucket.allow():
         raise ServiceError(ErrorCode.RATE_LIMITED)
+    if isinstance(raw, bytes):
+        raise ServiceError(ErrorCode.BAD_MESSAGE, "Send JSON in text frames.")
     try:
         data = json.loads(raw)
     except ValueError as exc:

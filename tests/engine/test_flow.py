@@ -124,7 +124,8 @@ def test_artemia_token_without_a_card_only_on_a_symbol_space(side: int, rescue: 
 
 @pytest.mark.parametrize("config", [Config(hunted=0), Config(hunted=7), Config(board_side=3),
                                     Config(board_side=0), Config(variant="frozen-lands"),
-                                    Config(hunted=4, variant="frozen-lands")])
+                                    Config(hunted=2, variant="frozen-lands"),
+                                    Config(hunted=3, variant="winter")])
 def test_invalid_configurations_are_refused(config: Config) -> None:
     with pytest.raises(InvalidConfig):
         new_game(config, seed=1)

@@ -1,0 +1,265 @@
+"""The 10 Frozen Lands Places (frozen_lands.md §3): options offered and what each power does."""
+
+from __future__ import annotations
+
+from .actions import UsePlacePower
+from .board import (
+    Events,
+    advance_rescue,
+    ask_take_back,
+    creature_places,
+    declare_winner,
+    draw_survival,
+    emit,
+    limit_spent,
+    power_blocked,
+    survival_available,
+)
+from .cards import RESERVE_PLACES, UNCOPYABLE
+from .contamination import may_discard_tokens
+from .prompts import add_to_layer
+from .state import GameState, Hunted, Prompt
+
+ICE_CAVE, FROST_FOREST, FJORD, HUMMOCKS, SLED, HOT_SPRINGS, IGLOO, CAPSULE, GEYSER, AURORA = (
+    range(1, 11))
+
+
+def position_of(hunted: Hunted, this_card: int, default: int) -> int:
+    """Where the user stands: the place of the played card `this_card` (C5, C8)."""
+    for place, card in hunted.positions:
+        if card == this_card:
+            return place
+    return default
+
+
+def others_at(state: GameState, hunted: Hunted, place: int) -> list[Hunted]:
+    """Other Hunted whose figure is at `place` (none under Isolation)."""
+    if "isolation" in state.effects:
+        return []
+    return [h for h in state.hunted
+            if h.seat != hunted.seat and any(p == place for p, _ in h.positions)]
+
+
+def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:
+    """The Hunted a power lets its user choose: anyone, or only the user under Isolation."""
+    return [hunted] if "isolation" in state.effects else list(state.hunted)
+
+
+def power_options(state: GameState, hunted: Hunted, place: int,
+                  this_card: int = 0) -> list[UsePlacePower]:
+    """Every way `hunted` may use the power of `place`; empty if it would do nothing (C7)."""
+    if power_blocked(state, place):
+        return []
+    if limit_spent(state, place) and place != CAPSULE:
+        return []
+    at = position_of(hunted, this_card, place)
+    return _OPTIONS[place](state, hunted, at)
+
+
+def _ice_cave(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    options = [UsePlacePower(ICE_CAVE, "recover")] if h.discard else []
+    for copied in sorted(set(creature_places(state))):
+        if copied not in UNCOPYABLE and copied != ICE_CAVE and not power_blocked(state, copied):
+            if _usable(state, h, copied, at):
+                options.append(UsePlacePower(ICE_CAVE, "copy", copy=copied))
+    return options
+
+
+def _usable(state: GameState, h: Hunted, place: int, at: int) -> bool:
+    """True if the power of `place` would do something for `h` standing at `at`."""
+    if limit_spent(state, place) and place != CAPSULE:
+        return False
+    return bool(_OPTIONS[place](state, h, at))
+
+
+def _frost_forest(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    friends = [o for o in choosable(state, h) if o.seat != h.seat and o.discard]
+    if "persecution" in state.effects:  # one card moves in all
+        return [UsePlacePower(FROST_FOREST, "this")] + [
+            UsePlacePower(FROST_FOREST, "other", hunted=o.seat) for o in friends]
+    return [UsePlacePower(FROST_FOREST)] + [
+        UsePlacePower(FROST_FOREST, hunted=o.seat) for o in friends]
+
+
+def _fjord(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    return [UsePlacePower(FJORD, hunted=o.seat) for o in choosable(state, h) if not o.next_double]
+
+
+def _hummocks(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    return [UsePlacePower(HUMMOCKS)] if others_at(state, h, at) else []
+
+
+def _sled(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    options: list[UsePlacePower] = []
+    for o in choosable(state, h):
+        cards = [n for n in RESERVE_PLACES if state.reserve.get(n, 0) > 0 and not o.owns(n)]
+        if not cards:
+            continue
+        if o.seat == h.seat:  # the user is the receiver: pick the card at once
+            options.extend(UsePlacePower(SLED, hunted=o.seat, card=n) for n in cards)
+        else:  # the receiving Hunted picks the card
+            options.append(UsePlacePower(SLED, hunted=o.seat))
+    return options
+
+
+def _hot_springs(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    if "persecution" in state.effects:
+        options = [UsePlacePower(HOT_SPRINGS, "this")]
+        options += [UsePlacePower(HOT_SPRINGS, "discard")] if h.discard else []
+    else:
+        options = [UsePlacePower(HOT_SPRINGS, "this")]
+    if may_discard_tokens(state):
+        options += [UsePlacePower(HOT_SPRINGS, "cleanse", hunted=o.seat)
+                    for o in choosable(state, h) if o.tokens]
+    return options
+
+
+def _igloo(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    despair = "despair" in state.effects
+    return [] if despair or not survival_available(state) else [UsePlacePower(IGLOO)]
+
+
+def _capsule(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    options = [] if limit_spent(state, CAPSULE) else [UsePlacePower(CAPSULE, "advance")]
+    if _lookable(state, h):
+        options.append(UsePlacePower(CAPSULE, "look"))
+    return options
+
+
+def _lookable(state: GameState, h: Hunted) -> list[int]:
+    """Tokens the user may look at (only their own under Isolation)."""
+    holders = [h] if "isolation" in state.effects else state.hunted
+    return [t.id for o in holders for t in o.tokens if h.seat not in t.known and not t.face_up]
+
+
+def _geyser(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    warm = [o for o in choosable(state, h) if 1 <= o.will <= 2]
+    draw = "despair" not in state.effects and survival_available(state)
+    if others_at(state, h, at) and warm and draw:
+        return [UsePlacePower(GEYSER, "both", hunted=o.seat) for o in warm]
+    options = [UsePlacePower(GEYSER, "will", hunted=o.seat) for o in warm]
+    return options + ([UsePlacePower(GEYSER, "draw")] if draw else [])
+
+
+def _aurora(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
+    return [] if h.next_double else [UsePlacePower(AURORA)]
+
+
+_OPTIONS = {
+    ICE_CAVE: _ice_cave, FROST_FOREST: _frost_forest, FJORD: _fjord, HUMMOCKS: _hummocks,
+    SLED: _sled, HOT_SPRINGS: _hot_springs, IGLOO: _igloo, CAPSULE: _capsule, GEYSER: _geyser,
+    AURORA: _aurora,
+}
+
+
+def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+              events: Events) -> None:
+    """Resolve a chosen Frozen Lands power; `this_card` is the user's own played card."""
+    place, option = action.place, action.option
+    if place == ICE_CAVE:
+        if option == "copy" and action.copy is not None:
+            from .places import resolve_copy  # the copy rules are shared with the base game
+
+            resolve_copy(state, hunted, action.copy, this_card, events, "ice-cave")
+        else:
+            ask_take_back(state, hunted, 1 if "persecution" in state.effects
+                          else len(hunted.discard), events)
+    elif place == FROST_FOREST:
+        if option != "other":
+            _return_this(state, hunted, this_card, events)
+        if action.hunted is not None:
+            friend = state.hunted_at(action.hunted)
+            add_to_layer(state, Prompt(friend.seat, "take_back", {"count": 1}))
+    elif place == FJORD:
+        assert action.hunted is not None
+        state.hunted_at(action.hunted).next_double = "fjord"
+    elif place == HUMMOCKS:
+        state.used_once.append(HUMMOCKS)
+        advance_rescue(state, events)  # reaching Victory here reveals the tokens (E3)
+    elif place == SLED:
+        _sled_use(state, hunted, action, events)
+    elif place == HOT_SPRINGS:
+        _hot_springs_use(state, hunted, action, this_card, events)
+    elif place == IGLOO:
+        _draw_and_share(state, hunted, events)
+    elif place == CAPSULE:
+        _capsule_use(state, hunted, action, events)
+    elif place == GEYSER:
+        _geyser_use(state, hunted, action, events)
+    elif place == AURORA:
+        hunted.next_double = "aurora"
+
+
+def _return_this(state: GameState, hunted: Hunted, this_card: int, events: Events) -> None:
+    if this_card in hunted.played:
+        hunted.played.remove(this_card)
+        hunted.hand = sorted([*hunted.hand, this_card])
+        emit(events, "place_card_returned", hunted=hunted.seat, card=this_card)
+
+
+def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
+    assert action.hunted is not None
+    receiver = state.hunted_at(action.hunted)
+    if action.card is not None:
+        gain_place_card(state, receiver, action.card, events)
+    else:
+        add_to_layer(state, Prompt(receiver.seat, "gain"))
+
+
+def gain_place_card(state: GameState, receiver: Hunted, card: int, events: Events) -> None:
+    """Take a Place card from the face-up reserve into hand."""
+    state.reserve[card] -= 1
+    receiver.hand = sorted([*receiver.hand, card])
+    emit(events, "place_card_gained", hunted=receiver.seat, card=card)
+
+
+def _hot_springs_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                     events: Events) -> None:
+    if action.option == "cleanse" and action.hunted is not None:
+        add_to_layer(state, Prompt(action.hunted, "discard_token", {"why": "hot-springs"}))
+        return
+    if action.option == "discard":
+        ask_take_back(state, hunted, 1, events)
+        return
+    _return_this(state, hunted, this_card, events)
+    if "persecution" not in state.effects:
+        ask_take_back(state, hunted, 2, events)
+
+
+def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
+    """The Igloo (and Supply Drop): draw 2, keep 1, give the other or discard it."""
+    drawn = draw_survival(state, events, 2)
+    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    if len(drawn) == 1:
+        hunted.survival.append(drawn[0])
+        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+    elif drawn:
+        add_to_layer(state, Prompt(hunted.seat, "keep_survival", {"cards": drawn, "give": True}))
+
+
+def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower,
+                 events: Events) -> None:
+    if action.option == "advance":
+        state.used_once.append(CAPSULE)
+        if state.rescue == 1:  # E4: the Capsule must never carry the Hunted onto Victory
+            emit(events, "capsule_overshot", hunted=hunted.seat)
+            declare_winner(state, events, "creature", "capsule")
+            return
+        advance_rescue(state, events)
+    if _lookable(state, hunted):
+        add_to_layer(state, Prompt(hunted.seat, "look", {"optional": action.option == "advance",
+                                                         "tokens": _lookable(state, hunted)}))
+
+
+def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower,
+                events: Events) -> None:
+    if action.option in ("will", "both") and action.hunted is not None:
+        target = state.hunted_at(action.hunted)
+        target.will += 1
+        emit(events, "will_regained", hunted=target.seat, will=target.will)
+    if action.option in ("draw", "both"):
+        drawn = draw_survival(state, events, 1)
+        hunted.survival.extend(drawn)
+        emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+        if drawn:
+            emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])

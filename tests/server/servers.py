@@ -1,0 +1,196 @@
+"""Real servers for the server tests: a migrated database and a uvicorn process per server.
+
+`ServerFactory(tmp)(backend)` makes a fresh database (a SQLite file under `tmp`, or a uniquely
+named Postgres database on 127.0.0.1:5432 that is dropped at teardown), applies the Alembic
+migrations to it, starts `uvicorn app.main:app` on a free port with DATABASE_URL set, waits for
+/api/health and kills the process at teardown. `factory.on(database)` starts another process on
+an existing database (a restart after a crash, or a second process of the same service).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from alembic import command
+from alembic.config import Config as AlembicConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+STARTUP_SECONDS = 30.0
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+@dataclass(frozen=True)
+class Database:
+    """A migrated database: its backend, its SQLAlchemy URL, and its file or database name."""
+
+    backend: str
+    url: str
+    name: str
+
+
+@dataclass
+class Server:
+    """A uvicorn process serving the app on 127.0.0.1:`port`."""
+
+    database: Database
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def http(self) -> str:
+        """Base URL for REST calls."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        """Base URL for websockets."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, no flush, exactly like a crash."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL if it lingers."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def _psql(sql: str, database: str = "postgres") -> None:
+    command = ["psql", "-h", PG_HOST, "-p", str(PG_PORT), "-U", PG_USER, "-d", database,
+               "-v", "ON_ERROR_STOP=1", "-qXc", sql]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"psql failed ({sql}): {result.stderr.strip()}")
+
+
+def _postgres_ready() -> bool:
+    try:
+        with socket.create_connection((PG_HOST, PG_PORT), timeout=2):
+            return shutil.which("psql") is not None
+    except OSError:
+        return False
+
+
+def migrate(url: str) -> None:
+    """`alembic upgrade head` on `url`, in this process (the URL goes in sqlalchemy.url)."""
+    config = AlembicConfig()  # no ini file: env.py leaves the test run's logging alone
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("sqlalchemy.url", url)
+    # env.py calls asyncio.run: give it a thread of its own, as tests may call from a loop.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(command.upgrade, config, "head").result()
+
+
+def _die_with_parent() -> None:
+    """In the child: SIGKILL it if the test process dies first, so no server outlives a run."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _env(url: str, settings: dict[str, object]) -> dict[str, str]:
+    env = dict(os.environ, DATABASE_URL=url, PYTHONPATH=str(ROOT))
+    env.update({name.upper(): str(value) for name, value in settings.items()})
+    return env
+
+
+@dataclass
+class ServerFactory:
+    """Creates migrated databases and server processes; `close` undoes everything it made."""
+
+    tmp: Path
+    databases: list[Database] = field(default_factory=list)
+    servers: list[Server] = field(default_factory=list)
+
+    def __call__(self, backend: str, **settings: object) -> Server:
+        """A server on a fresh, migrated database of `backend` ("sqlite" or "postgres")."""
+        return self.on(self.database(backend), **settings)
+
+    def database(self, backend: str) -> Database:
+        """A fresh database with the Alembic migrations applied."""
+        suffix = uuid.uuid4().hex[:12]
+        if backend == "sqlite":
+            path = self.tmp / f"nao-{suffix}.db"
+            database = Database(backend, f"sqlite+aiosqlite:///{path}", str(path))
+        elif backend == "postgres":
+            if not _postgres_ready():
+                pytest.fail(f"Postgres is not reachable at {PG_HOST}:{PG_PORT} "
+                            "(start it, or deselect with -m 'not postgres')")
+            name = f"nao_test_{suffix}"
+            _psql(f'CREATE DATABASE "{name}"')
+            database = Database(backend, f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/"
+                                         f"{name}", name)
+        else:
+            raise ValueError(backend)
+        self.databases.append(database)
+        migrate(database.url)
+        return database
+
+    def on(self, database: Database, **settings: object) -> Server:
+        """Start a uvicorn process on an existing database and wait until it answers."""
+        for _attempt in range(3):  # a port picked as free may be taken before uvicorn binds it
+            port = _free_port()
+            log = self.tmp / f"uvicorn-{port}-{uuid.uuid4().hex[:6]}.log"
+            command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+                       "--port", str(port), "--ws-per-message-deflate", "false",
+                       "--log-level", "warning"]
+            with log.open("wb") as out:
+                process = subprocess.Popen(command, cwd=ROOT, env=_env(database.url, settings),
+                                           stdout=out, stderr=subprocess.STDOUT,
+                                           preexec_fn=_die_with_parent)
+            server = Server(database, port, process, log)
+            self.servers.append(server)
+            if _wait_healthy(server):
+                return server
+            server.kill()
+        raise AssertionError(f"uvicorn did not start:\n{log.read_text(errors='replace')}")
+
+    def close(self) -> None:
+        """Kill every process, then drop the Postgres databases."""
+        for server in self.servers:
+            server.kill()
+        for database in self.databases:
+            if database.backend == "postgres":
+                _psql(f'DROP DATABASE IF EXISTS "{database.name}" WITH (FORCE)')
+
+
+def _wait_healthy(server: Server) -> bool:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            return False
+        try:
+            if httpx.get(f"{server.http}/api/health", timeout=1).status_code == 200:
+                return True
+        except httpx.TransportError:
+            pass
+        time.sleep(0.05)
+    return False

@@ -1,0 +1,104 @@
+"""Presence follows sockets as they come and go; table chat reaches every socket."""
+
+from __future__ import annotations
+
+from .client import JSON, Api, Frame, Player, async_test, close_all, connect_all, open_table
+from .servers import Server
+
+
+def presence(seats: list[int], spectators: int = 0) -> JSON:
+    """The `presence` payload for these connected seats."""
+    return {"seats": seats, "spectators": spectators}
+
+
+async def sees_presence(player: Player, expected: JSON, since: int) -> Frame:
+    """Wait for a `presence` broadcast with exactly this content."""
+    return await player.wait_for(
+        lambda f: f["type"] == "presence" and f["presence"] == expected, since=since)
+
+
+async def connected(api: Api, code: str) -> list[bool]:
+    """The lobby's `connected` flag of each seat."""
+    return [s["connected"] for s in (await api.lobby(code))["seats"]]
+
+
+@async_test
+async def test_presence_updates_as_players_connect_and_disconnect(
+        shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        table = await open_table(api, hunted=2, start=False)
+        creature = Player(shared_server, table.code, table.tokens[0])
+        sync = await creature.connect()
+        assert sync["presence"] == presence([0])
+
+        mark = len(creature.frames)
+        hunted = Player(shared_server, table.code, table.tokens[1])
+        assert (await hunted.connect())["presence"] == presence([0, 1])
+        await sees_presence(creature, presence([0, 1]), mark)
+        assert await connected(api, table.code) == [True, True, False]
+
+        mark = len(creature.frames)
+        watcher = Player(shared_server, table.code)
+        await watcher.connect()
+        await sees_presence(creature, presence([0, 1], 1), mark)
+
+        # A second socket of the same seat: the seat stays present until both are gone.
+        twin = Player(shared_server, table.code, table.tokens[1])
+        await twin.connect()
+        mark = len(creature.frames)
+        await hunted.close()
+        await sees_presence(creature, presence([0, 1], 1), mark)
+        await twin.close()
+        await sees_presence(creature, presence([0], 1), mark)
+        assert await connected(api, table.code) == [True, False, False]
+
+        mark = len(creature.frames)
+        await watcher.close()
+        await sees_presence(creature, presence([0]), mark)
+        await creature.close()
+        assert await connected(api, table.code) == [False, False, False]
+
+
+@async_test
+async def test_a_hunted_chat_line_reaches_every_socket(shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        table = await open_table(api, hunted=2)
+    players = await connect_all(shared_server, table)
+    watcher = Player(shared_server, table.code)
+    await watcher.connect()
+    everyone = [*players, watcher]
+    marks = [len(p.frames) for p in everyone]
+
+    await players[1].send({"type": "chat", "text": "  Meet me at the Lair.  "})
+    lines = [(await p.wait_for(lambda f: f["type"] == "chat", since=m))["line"]
+             for p, m in zip(everyone, marks, strict=True)]
+    assert all(line == lines[0] for line in lines)  # the Creature reads it too
+    assert lines[0]["seat"] == 1 and lines[0]["name"] == "Hunted 1"
+    assert lines[0]["text"] == "Meet me at the Lair."
+
+    late = Player(shared_server, table.code, table.tokens[2])
+    sync = await late.connect()
+    assert sync["chat"][-1] == lines[0]  # and it is kept for whoever comes later
+    await close_all([*everyone, late])
+
+
+@async_test
+async def test_claiming_and_giving_back_a_seat_sends_the_lobby(shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        room = await api.create_room("Creature", 0, hunted=2)
+        creature = Player(shared_server, room["code"], room["token"])
+        await creature.connect()
+
+        mark = len(creature.frames)
+        claimed = await api.claim(room["code"], 2, "Bea")
+        lobby = (await creature.wait_for(lambda f: f["type"] == "lobby", since=mark))["lobby"]
+        assert [s["name"] for s in lobby["seats"]] == ["Creature", None, "Bea"]
+        assert lobby == await api.lobby(room["code"])
+
+        mark = len(creature.frames)
+        gone = await api.request("DELETE", f"/rooms/{room['code']}/seats/me",
+                                 token=claimed["token"])
+        assert gone.status_code == 204
+        lobby = (await creature.wait_for(lambda f: f["type"] == "lobby", since=mark))["lobby"]
+        assert [s["name"] for s in lobby["seats"]] == ["Creature", None, None]
+        await creature.close()
