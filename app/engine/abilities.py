@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import Events, emit
+from .board import Events, ask_discard, emit, may_play_survival
 from .cards import SHEET_ABILITIES
 from .state import GameState, Hunted
 
@@ -29,3 +29,24 @@ def use_passive(state: GameState, hunted: Hunted, ability: str, events: Events) 
         return 0
     mark_used(hunted, ability, events)
     return 1
+
+
+def has_pack_instinct(state: GameState) -> bool:
+    """The Creature's second ability: only with abilities on and 5 or more players."""
+    return state.config.abilities and state.config.players >= 5
+
+
+def pack_instinct(state: GameState, events: Events) -> None:
+    """If 2 or more Hunted were caught, each caught Hunted discards 1 Place card."""
+    caught = sorted(set(state.caught))
+    if len(caught) < 2:
+        return
+    emit(events, "ability_used", ability="pack-instinct", hunted=None, caught=caught)
+    state.layers.append([])  # they discard at the same time
+    for seat in caught:
+        ask_discard(state, state.hunted_at(seat), 1, "pack-instinct", events)
+
+
+def may_act_in_closing_window(state: GameState, hunted: Hunted) -> bool:
+    """Public test for the closing window: a Survival card to play, or Triage to use."""
+    return may_play_survival(state, hunted) or has_ability(state, hunted, "triage")

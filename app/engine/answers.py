@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from .abilities import use_passive
 from .actions import (
     Action,
     Choose,
@@ -37,13 +38,12 @@ from .board import (
     power_blocked,
     take_back,
 )
-from .cards import ALL_PLACES
-from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
-from .abilities import use_passive
-from .cards import FROZEN
+from .cards import ALL_PLACES, FROZEN
 from .contamination import discard_token, may_discard_tokens, take_token
+from .frozen_answers import FROZEN_ANSWER, FROZEN_LEGAL
+from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
-from .prompts import add_to_layer, remove_prompt, replace_prompt
+from .prompts import add_to_layer, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
 from .survival import place_action_cards, play_survival_card, survival_card_actions
 
@@ -357,5 +357,5 @@ ANSWER: dict[str, Answer] = {
     "power": _power_answer,
 }
 
-__all__ = ["ANSWER", "LEGAL", "add_to_layer", "choose_place_cards", "place_card_plays",
-           "replace_prompt"]
+LEGAL.update(FROZEN_LEGAL)
+ANSWER.update(FROZEN_ANSWER)

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .abilities import has_pack_instinct, may_act_in_closing_window, pack_instinct
 from .board import (
     Events,
     advance_assimilation,
-    advance_rescue,
     ask_discard,
     catches_at,
-    draw_hunt,
     emit,
     lose_will,
     may_play_survival,
     power_blocked,
 )
-from .cards import LAIR, MAX_ONCE_PER_TURN, place_ids
+from .cards import FROZEN, LAIR, MAX_ONCE_PER_TURN, place_ids
+from .contamination import may_discard_tokens, take_token
+from .endgame import ENDGAME_STEPS
+from .frozen_places import others_at
 from .hunt import can_play_hunt_cards
-from .contamination import may_discard_tokens
 from .places import power_options
 from .prompts import drop_empty_layers, push_layer
 from .state import CREATURE, GameState, Hunted, Prompt
@@ -114,13 +115,19 @@ def _build_queue(state: GameState, events: Events) -> None:
             for kind in _task_kinds(state, h, place):
                 tasks.append((TASK_ORDER[kind], place, h.seat, (kind, h.seat, index)))
     tasks.sort()
-    state.queue = [task for *_, task in tasks] + [("assimilation", 0, 0)]
+    pack = [("pack", 0, 0)] if has_pack_instinct(state) else []
+    state.queue = [task for *_, task in tasks] + pack + [("assimilation", 0, 0)]
     state.step = "resolve"
+
+
+# Target cards whose token acts as another token rather than with an effect of its own.
+TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
 
 
 def _task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
     kinds = []
-    if place in state.tokens.get("target", []) and set(state.target_cards) - {"clone"}:
+    on_target = place in state.tokens.get("target", []) and "target" not in h.immune
+    if on_target and set(state.target_cards) - TOKEN_LIKE_TARGETS:
         kinds.append("target")
     if _artemia_hits(state, h, place):
         kinds.append("artemia")
@@ -129,22 +136,37 @@ def _task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
     return kinds or ["free"]
 
 
-def _artemia_hits(state: GameState, h: Hunted, place: int) -> bool:
-    return place in state.tokens.get("artemia", []) and "artemia" not in h.immune
+def _artemia_hits(state: GameState, h: Hunted, place: int) -> int:
+    """How many Artemia tokens act on this Hunted here (Sundog's Target is a second one)."""
+    if "artemia" in h.immune:
+        return 0
+    hits = int(place in state.tokens.get("artemia", []))
+    if place in state.tokens.get("target", []) and "target" not in h.immune:
+        hits += state.target_cards.count("sundog")
+    return hits
 
 
 def _catches(state: GameState, h: Hunted, place: int) -> int:
-    return 0 if "creature" in h.immune else catches_at(state, place)
+    """How many Creature tokens catch this Hunted here (Windbreak ignores Clone's Target)."""
+    if "creature" in h.immune:
+        return 0
+    catches = catches_at(state, place)
+    if "target" in h.immune and place in state.tokens.get("target", []):
+        catches -= state.target_cards.count("clone")
+    return catches
 
 
 def _resolve(state: GameState, events: Events) -> None:
     """Resolve the next Reckoning task; stop when it needs an answer."""
     if not state.queue:
-        state.step = "end_window"
+        state.step = "closing_window"
         return
     kind, seat, index = state.queue.pop(0)
     if kind == "assimilation":
         _assimilation(state, events)
+        return
+    if kind == "pack":
+        pack_instinct(state, events)
         return
     h = state.hunted_at(seat)
     place, card = h.positions[index]
@@ -153,7 +175,7 @@ def _resolve(state: GameState, events: Events) -> None:
     elif kind == "target":
         _target(state, h, place, index, events)
     elif kind == "artemia":
-        _artemia(state, h, events)
+        _artemia(state, h, place, events)
     elif kind == "creature":
         _creature(state, h, place, events)
 
@@ -178,23 +200,41 @@ def _target(state: GameState, h: Hunted, place: int, index: int, events: Events)
             prompts.append(Prompt(h.seat, "scream"))
         elif card == "toxin" and h.survival:
             prompts.append(Prompt(h.seat, "discard_survival"))
+        elif card == "tainted-meltwater":
+            take_token(state, h, events, "tainted-meltwater")
+        elif card == "avalanche":
+            crowded = bool(others_at(state, h, place))
+            count = 2 if crowded else 1
+            prompts.append(Prompt(h.seat, "discard", {"count": count, "why": "avalanche"}))
     state.queue.insert(0, ("target_action", h.seat, index))
-    push_layer(state, prompts)
+    push_layer(state, [p for p in prompts if p.kind != "discard" or h.hand])
 
 
-def _artemia(state: GameState, h: Hunted, events: Events) -> None:
-    """Discard 1 Place card from hand (Mutation: and lose 1 Will)."""
-    ask_discard(state, h, 1, "artemia", events)
-    lose_will(state, h, state.effects.count("mutation"), events, "mutation")
+def _artemia(state: GameState, h: Hunted, place: int, events: Events) -> None:
+    """Discard 1 Place card from hand per Artemia token (Mutation: lose 1 Will, Hypothermia:
+    take 1 Contamination token, each per token)."""
+    hits = _artemia_hits(state, h, place)
+    ask_discard(state, h, hits, "artemia", events)
+    lose_will(state, h, hits * state.effects.count("mutation"), events, "mutation")
+    for _ in range(hits * state.effects.count("hypothermia")):
+        take_token(state, h, events, "hypothermia")
 
 
 def _creature(state: GameState, h: Hunted, place: int, events: Events) -> None:
     """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
-    per_catch = 1 + (place == LAIR) + state.effects.count("fierceness")
+    frozen = state.config.variant == FROZEN
+    # The Lair's extra Will does not exist in Frozen Lands: The Ice Cave gives a token instead.
+    per_catch = 1 + (place == LAIR and not frozen) + state.effects.count("fierceness")
     catches = _catches(state, h, place)
-    emit(events, "hunted_caught", hunted=h.seat, place=place, id=place_ids(state.config.variant)[place])
+    emit(events, "hunted_caught", hunted=h.seat, place=place,
+         id=place_ids(state.config.variant)[place])
+    first_catch = h.seat not in state.caught
     state.caught.append(h.seat)
     lose_will(state, h, per_catch * catches, events, "creature")
+    if frozen and place == LAIR:
+        take_token(state, h, events, "ice-cave")
+    if first_catch and "contagion" in state.effects:  # 1 token per Hunted, however caught
+        take_token(state, h, events, "contagion")
 
 
 def _assimilation(state: GameState, events: Events) -> None:
@@ -206,6 +246,14 @@ def _assimilation(state: GameState, events: Events) -> None:
     for seat in state.anticipation:
         if seat in state.caught:
             advance_assimilation(state, events)
+
+
+def _closing_window(state: GameState, events: Events) -> None:
+    """After every token's effect (Frozen Lands or abilities): Body Heat, Triage."""
+    if state.config.variant == FROZEN or state.config.abilities:
+        push_layer(state, [Prompt(h.seat, "window", {"phase": 3, "moment": "closing"})
+                           for h in state.hunted if may_act_in_closing_window(state, h)])
+    state.step = "end_window"
 
 
 def _end_window(state: GameState, events: Events) -> None:
@@ -220,32 +268,6 @@ def _end_window(state: GameState, events: Events) -> None:
     state.step = "end_of_turn"
 
 
-def _end_of_turn(state: GameState, events: Events) -> None:
-    """Discard played cards, recover after a lost last Will, refill Hunt cards, Rescue +1."""
-    for h in state.hunted:
-        h.discard.extend(h.played)
-        h.played.clear()
-        if h.lost_last_will:
-            h.hand = sorted(h.hand + h.discard)
-            h.discard.clear()
-            h.will = 3
-            emit(events, "hunted_recovered", hunted=h.seat)
-    drawn = 0
-    while len(state.creature.hand) < 3:
-        card = draw_hunt(state, events)
-        if card is None:
-            break
-        state.creature.hand.append(card)
-        drawn += 1
-    emit(events, "hunt_cards_drawn", count=drawn)
-    if "stasis" in state.effects:
-        emit(events, "rescue_held", why="stasis")
-    else:
-        advance_rescue(state, events)
-    state.turn += 1
-    state.step = "start_turn"
-
-
 STEPS: dict[str, Callable[[GameState, Events], None]] = {
     "start_turn": _start_turn,
     "hunting": _hunting,
@@ -256,6 +278,7 @@ STEPS: dict[str, Callable[[GameState, Events], None]] = {
     "hunted_window_3": _hunted_window(3, "build_queue"),
     "build_queue": _build_queue,
     "resolve": _resolve,
+    "closing_window": _closing_window,
     "end_window": _end_window,
-    "end_of_turn": _end_of_turn,
+    **ENDGAME_STEPS,
 }

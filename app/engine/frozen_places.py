@@ -59,9 +59,9 @@ def power_options(state: GameState, hunted: Hunted, place: int,
 def _ice_cave(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     options = [UsePlacePower(ICE_CAVE, "recover")] if h.discard else []
     for copied in sorted(set(creature_places(state))):
-        if copied not in UNCOPYABLE and copied != ICE_CAVE and not power_blocked(state, copied):
-            if _usable(state, h, copied, at):
-                options.append(UsePlacePower(ICE_CAVE, "copy", copy=copied))
+        copyable = copied not in UNCOPYABLE and copied != ICE_CAVE
+        if copyable and not power_blocked(state, copied) and _usable(state, h, copied, at):
+            options.append(UsePlacePower(ICE_CAVE, "copy", copy=copied))
     return options
 
 

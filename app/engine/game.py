@@ -14,8 +14,8 @@ from .cards import (
     RESERVE_PLACES,
     STARTING_PLACES,
     assimilation_start,
-    rescue_start,
     hunt_deck,
+    rescue_start,
     reserve_copies,
     survival_deck,
 )

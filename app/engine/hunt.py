@@ -8,8 +8,8 @@ from .cards import ADJACENT, ALL_HUNT_CARDS, ALL_PLACES, EDGES
 from .prompts import push_layer
 from .state import GameState, Prompt
 
-EDGE_TARGETS = frozenset({"force-field", "mirage"})
-SINGLE_TARGETS = frozenset({"clone", "scream", "toxin"})
+EDGE_TARGETS = frozenset({"force-field", "mirage", "avalanche"})
+SINGLE_TARGETS = frozenset({"clone", "scream", "toxin", "tainted-meltwater"})
 
 
 def copied_card(state: GameState) -> str | None:
@@ -46,6 +46,11 @@ def _choices(state: GameState, card: str) -> list[tuple[tuple[int, ...], int | N
         return [((), None)] if placed else [((p,), None) for p in ALL_PLACES]
     if card == "virus":
         return [(edge, None) for edge in EDGES]
+    if card == "sundog":  # a second Artemia token, never on the first one's place
+        artemia = state.tokens.get("artemia", [])
+        return [((), None)] if placed else [((p,), None) for p in ALL_PLACES if p not in artemia]
+    if card == "thin-ice":
+        return [((p,), None) for p in ALL_PLACES if len(_standing(state, p)) >= 2]
     if card == "anticipation":
         return [((), h.seat) for h in state.hunted]
     if card in ("ascendancy", "phobia"):
@@ -58,6 +63,11 @@ def _choices(state: GameState, card: str) -> list[tuple[tuple[int, ...], int | N
         return [((place, to), h.seat) for h in state.hunted for place, _ in h.positions
                 for to in ADJACENT[place]]
     return [((), None)]
+
+
+def _standing(state: GameState, place: int) -> list[int]:
+    """Seats of the Hunted whose figure is at `place`."""
+    return [h.seat for h in state.hunted if any(p == place for p, _ in h.positions)]
 
 
 def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> None:
@@ -158,6 +168,11 @@ def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
     state.creature.tracking_next = True
 
 
+def _thin_ice(state: GameState, action: PlayHuntCard, events: Events) -> None:
+    """Each Hunted on the crowded place secretly chooses: lose 1 Will or take 1 token."""
+    push_layer(state, [Prompt(seat, "thin_ice") for seat in _standing(state, action.places[0])])
+
+
 def _target_only(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Target cards act through the Target token; record where it went."""
     if action.places:
@@ -179,4 +194,8 @@ _EFFECTS = {
     "cataclysm": _cataclysm,
     "detour": _detour,
     "tracking": _tracking,
+    "thin-ice": _thin_ice,
+    "sundog": _target_only,
+    "avalanche": _target_only,
+    "tainted-meltwater": _target_only,
 }

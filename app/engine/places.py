@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import frozen_places
 from .actions import UsePlacePower
 from .board import (
     Events,
@@ -20,7 +21,6 @@ from .cards import (
     FROZEN,
     JUNGLE,
     LAIR,
-    place_ids,
     RESERVE_PLACES,
     RIVER,
     ROVER,
@@ -29,8 +29,8 @@ from .cards import (
     SWAMP,
     UNCOPYABLE,
     WRECK,
+    place_ids,
 )
-from . import frozen_places
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
 

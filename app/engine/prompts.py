@@ -29,14 +29,18 @@ def push_layer(state: GameState, prompts: list[Prompt]) -> None:
 
 
 def remove_prompt(state: GameState, prompt: Prompt) -> None:
-    """Drop an answered prompt; `advance` later drops the layer if it is empty."""
-    state.layers[-1].remove(prompt)
+    """Drop an answered prompt from the layer holding it (an answer may have pushed a new
+    layer above it); `advance` later drops emptied layers."""
+    for layer in reversed(state.layers):
+        if prompt in layer:
+            layer.remove(prompt)
+            return
+    raise ValueError(f"{prompt} is not pending")
 
 
 def drop_empty_layers(state: GameState) -> None:
     """An emptied layer gives the turn back to the one below."""
-    while state.layers and not state.layers[-1]:
-        state.layers.pop()
+    state.layers[:] = [layer for layer in state.layers if layer]
 
 
 def replace_prompt(state: GameState, prompt: Prompt, new: Prompt) -> None:

@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hunted-bot", default="random", choices=("random", "heuristic"))
     parser.add_argument("--variant", default="base", choices=("base", FROZEN))
     parser.add_argument("--abilities", action=argparse.BooleanOptionalAction, default=None,
-                        help="sheet abilities (default: on for Frozen Lands, off for the base game)")
+                        help="sheet abilities (default: on for Frozen Lands, off for base)")
     args = parser.parse_args(argv)
     abilities = args.abilities if args.abilities is not None else args.variant == FROZEN
     config = Config(hunted=args.hunted, board_side=args.board_side, variant=args.variant,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import artemia_symbol_now
+from .contamination import face_for
 from .game import legal_actions, outcome, phase_name
 from .prompts import current_prompt
 from .state import CREATURE, GameState, Hunted
@@ -55,6 +56,10 @@ def _board(state: GameState) -> dict[str, Any]:
         "used_once": list(state.used_once),
         "survival_deck": len(state.survival_deck),
         "survival_discard": len(state.survival_discard),
+        "contamination_reserve": len(state.contamination),
+        "vaccinated": list(state.vaccinated),
+        "votes": {str(k): v for k, v in sorted(state.votes.items())},
+        "extra_turns": state.extra_turns,
     }
 
 
@@ -62,7 +67,7 @@ def _creature_public(state: GameState) -> dict[str, Any]:
     c = state.creature
     return {"hand": len(c.hand), "deck": len(c.deck), "discard": list(c.discard),
             "plays_left": c.plays_left, "played_this_turn": c.played_this_turn,
-            "tracking_next": c.tracking_next}
+            "tracking_next": c.tracking_next, "abilities_used": list(state.creature_used)}
 
 
 def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
@@ -87,6 +92,11 @@ def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, A
         "survival_played": h.survival_played,
         "lost_last_will": h.lost_last_will,
         "immune": list(h.immune),
+        # Contamination tokens: a face shows only to who looked, or to all once revealed (C9).
+        "tokens": [{"id": t.id, "face": face_for(t, seat)} for t in h.tokens],
+        "sheet": h.sheet,
+        "used_this_turn": list(h.used_this_turn),
+        "used_this_game": list(h.used_this_game),
     }
 
 
