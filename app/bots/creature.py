@@ -94,6 +94,14 @@ class HeuristicCreature:
             "stasis": lambda: 1.2 if board["rescue"] <= 3 else 0.2,
             "tracking": lambda: 0.5,
             "persecution": lambda: 0.35,
+            "contagion": lambda: 0.2 + top * 0.5,
+            "quarantine": lambda: 0.8 if board["rescue"] <= 2 else 0.15,
+            "sundog": lambda: 0.5 * crowd[places[0]] if places else 0.3,
+            "avalanche": lambda: 0.4 * edge_mass() if places else 0.3,
+            "tainted-meltwater": lambda: 0.5 * crowd[places[0]] if places else 0.3,
+            "hypothermia": lambda: 0.3 + 0.3 * max(crowd.values()),
+            "thin-ice": lambda: 0.7,
+            "blizzard": lambda: 1.0 if board["rescue"] <= 3 else 0.3,
             "phobia": lambda: 0.3 + 0.1 * hunted[action.hunted]["hand"] if action.hunted else 0.3,
         }
         rule = rules.get(card)

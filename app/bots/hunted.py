@@ -8,18 +8,22 @@ from typing import Any
 from app.engine.actions import (
     Action,
     Choose,
+    DiscardContamination,
     DiscardPlaceCard,
     DiscardSurvivalCard,
     GiveUp,
     KeepHidden,
     KeepPlaceCard,
     KeepSurvivalCard,
+    LookAtToken,
     Pass,
     PlayPlaceCards,
     PlaySurvivalCard,
     Resist,
     TakeBackPlaceCard,
+    UseAbility,
     UsePlacePower,
+    Vote,
 )
 
 from .base import View, best, legal, weighted_choice
@@ -112,14 +116,27 @@ class HeuristicHunted:
         if isinstance(action, DiscardSurvivalCard):
             return -SURVIVAL_VALUE.get(action.card, 1.0)
         if isinstance(action, Choose):
-            return 1.0 if (action.option == "will") == (_me(view)["will"] >= 2) else 0.0
+            return _choose(view, action)
         if isinstance(action, PlaySurvivalCard):
             return self._window_card(view, action)
+        if isinstance(action, Vote):
+            return _vote(view, action)
+        if isinstance(action, DiscardContamination):
+            known = _token_face(view, action.token)
+            return 1.0 + (2.5 if known == "icon" else -0.8 if known == "blank" else 0.0) + (
+                0.8 if view["board"]["rescue"] <= 3 else 0.0)
+        if isinstance(action, LookAtToken):
+            return 1.0
+        if isinstance(action, UseAbility):
+            return 1.0
         return 0.1
 
     def _power(self, view: View, action: UsePlacePower) -> float:
         me = _me(view)
         place, option = action.place, action.option
+        frozen = view["config"]["variant"] == "frozen-lands"
+        if frozen and place == 8 and option == "advance" and view["board"]["rescue"] == 1:
+            return -10.0  # E4: the Capsule onto Victory loses the game
         if place in (4, 8):
             return 3.0 if place == 8 or view["board"]["marker_on_beach"] else 1.6
         if place == 5 and action.card is not None:
@@ -165,6 +182,58 @@ class HeuristicHunted:
         if card == "double-back":
             return 1.2 if len(view["you"]["hand"]) <= 2 else -0.5
         return -0.5 if not tokens else 0.0
+
+
+def _choose(view: View, action: Choose) -> float:
+    """Named options of small prompts: Scream, Thin Ice, gifts, reserve picks."""
+    kind = view["you"]["prompt"]["kind"]
+    will = _me(view)["will"]
+    if kind == "scream":
+        return 1.0 if (action.option == "will") == (will >= 2) else 0.0
+    if kind == "thin_ice":
+        return 1.0 if (action.option == "will") == (will >= 2) else 0.0
+    if kind == "gain" and action.option.isdigit():
+        return CARD_VALUE[int(action.option)]
+    if kind == "give_survival":
+        return 0.0 if action.option == "discard" else 1.0
+    return 0.1
+
+
+def _vote(view: View, action: Vote) -> float:
+    """Board only when the reveal looks clean enough; otherwise wait and clean up."""
+    decision = view["you"]["prompt"]["data"]["decision"]
+    if decision == "board":
+        chance = _clean_chance(view)
+        danger = view["board"]["assimilation"] <= 2
+        board = chance >= 0.6 or (danger and chance >= 0.3)
+        return 1.0 if (action.option == "board") == board else 0.0
+    if action.option == "nobody":
+        return 0.5
+    seat = int(action.option)
+    hunted = next(h for h in view["hunted"] if h["seat"] == seat)
+    if decision == "cleanse":
+        icons = sum(t["face"] == "icon" for t in hunted["tokens"])
+        return 1.0 + len(hunted["tokens"]) + 3.0 * icons
+    return 1.0 + float(hunted["hand"]) * 0.1  # Blizzard: whoever holds the most cards pays
+
+
+def _clean_chance(view: View) -> float:
+    """Chance that no held token shows the icon (frozen_lands.md §6)."""
+    from math import comb
+
+    faces = [t["face"] for h in view["hunted"] for t in h["tokens"]]
+    if "icon" in faces:
+        return 0.0
+    blanks, unknown = faces.count("blank"), faces.count(None)
+    return comb(9 - blanks, unknown) / comb(14 - blanks, unknown) if unknown <= 9 - blanks else 0.0
+
+
+def _token_face(view: View, token: int) -> str | None:
+    for t in _me(view)["tokens"]:
+        if t["id"] == token:
+            face: str | None = t["face"]
+            return face
+    return None
 
 
 def _me(view: View) -> dict[str, Any]:
