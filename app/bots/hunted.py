@@ -212,8 +212,9 @@ def _vote(view: View, action: Vote) -> float:
     seat = int(action.option)
     hunted = next(h for h in view["hunted"] if h["seat"] == seat)
     if decision == "cleanse":
-        icons = sum(t["face"] == "icon" for t in hunted["tokens"])
-        return 1.0 + len(hunted["tokens"]) + 3.0 * icons
+        tokens: list[dict[str, Any]] = hunted["tokens"]
+        icons = sum(t["face"] == "icon" for t in tokens)
+        return 1.0 + len(tokens) + 3.0 * icons
     return 1.0 + float(hunted["hand"]) * 0.1  # Blizzard: whoever holds the most cards pays
 
 
