@@ -213,7 +213,7 @@ def _vote(view: View, action: Vote) -> float:
     hunted = next(h for h in view["hunted"] if h["seat"] == seat)
     if decision == "cleanse":
         tokens: list[dict[str, Any]] = hunted["tokens"]
-        icons = sum(t["face"] == "icon" for t in tokens)
+        icons = sum(1 for t in tokens if t["face"] == "icon")
         return 1.0 + len(tokens) + 3.0 * icons
     return 1.0 + float(hunted["hand"]) * 0.1  # Blizzard: whoever holds the most cards pays
 
