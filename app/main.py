@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from app.server import routes, ws
+from app.server.autoplay import Autoplay
 from app.server.db import make_engine, make_sessions
 from app.server.errors import ErrorCode, ServiceError
 from app.server.hub import Hub
@@ -31,7 +32,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.service = GameService(make_sessions(engine))
         app.state.hub = Hub()
+        app.state.autoplay = Autoplay(app.state.service, app.state.hub)
         yield
+        await app.state.autoplay.close()
         await engine.dispose()
 
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
+from .autoplay import Autoplay
 from .errors import ErrorCode, ServiceError
 from .hub import Hub
 from .service import GameService
@@ -42,7 +43,14 @@ def optional_bearer(authorization: Annotated[str | None, Header()] = None) -> st
     return bearer_token(authorization) if authorization else None
 
 
+def get_autoplay(request: Request) -> Autoplay:
+    """The app's computer players."""
+    autoplay: Autoplay = request.app.state.autoplay
+    return autoplay
+
+
 ServiceDep = Annotated[GameService, Depends(get_service)]
+AutoplayDep = Annotated[Autoplay, Depends(get_autoplay)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 TokenDep = Annotated[str, Depends(bearer_token)]

@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal_action"
     GAME_OVER = "game_over"
     NOT_OVER = "not_over"
+    STILL_CONNECTED = "still_connected"
 
 
 MESSAGES: dict[ErrorCode, str] = {
@@ -49,6 +50,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.ILLEGAL_ACTION: "That move is not allowed now.",
     ErrorCode.GAME_OVER: "The game is over.",
     ErrorCode.NOT_OVER: "The game is not over yet.",
+    ErrorCode.STILL_CONNECTED: "That player is still at the table (or left only moments ago).",
 }
 
 HTTP_STATUS: dict[ErrorCode, int] = {

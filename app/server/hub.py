@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -77,19 +78,29 @@ class Hub:
     def __init__(self) -> None:
         self.rooms: dict[str, set[Connection]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.after_publish: Callable[[str], None] | None = None  # e.g. wake the room's bots
+        self.gone_since: dict[tuple[str, int], float] = {}
 
     def join(self, conn: Connection) -> None:
         """Add an authenticated connection to its room."""
         self.rooms[conn.code].add(conn)
 
     def leave(self, conn: Connection) -> None:
-        """Remove a connection; forget an emptied room."""
+        """Remove a connection, noting when its seat went away; forget an emptied room."""
         room = self.rooms.get(conn.code)
         if room is not None:
             room.discard(conn)
+            if conn.seat is not None and conn.authenticated:
+                self.gone_since[(conn.code, conn.seat)] = time.monotonic()
             if not room:
                 del self.rooms[conn.code]
-                self.locks.pop(conn.code, None)
+
+    def absent_for(self, code: str, seat: int) -> float | None:
+        """Seconds since the seat's last socket closed; None while it is connected."""
+        if seat in self.presence(code)["seats"]:
+            return None
+        gone = self.gone_since.get((code, seat))
+        return float("inf") if gone is None else time.monotonic() - gone
 
     def connections(self, code: str) -> list[Connection]:
         """The room's open, authenticated connections."""
@@ -111,6 +122,8 @@ class Hub:
         for conn in self.connections(code):
             conn.send(update_message(committed, conn.seat, client_id if conn.seat == actor
                                      else None))
+        if self.after_publish is not None:
+            self.after_publish(code)
 
 
 def update_message(committed: Committed, seat: int | None,

@@ -51,6 +51,8 @@ class Seat(Base):
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # "random" or "heuristic" when a computer plays the seat (a bot seat, or a replaced leaver)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter, status
 
-from .deps import HubDep, OptionalTokenDep, ServiceDep, TokenDep
-from .errors import ServiceError
+from .deps import AutoplayDep, HubDep, OptionalTokenDep, ServiceDep, SettingsDep, TokenDep
+from .errors import ErrorCode, ServiceError
 from .hub import Hub
-from .schemas import ClaimSeat, CreateRoom, ErrorOut, Lobby, LogOut, SeatToken
+from .schemas import AddBot, ClaimSeat, CreateRoom, ErrorOut, Lobby, LogOut, SeatToken
 from .service import GameService
 from .sync import build_lobby, resync_room, room_link
 
@@ -45,19 +45,47 @@ async def leave_seat(code: str, token: TokenDep, service: ServiceDep, hub: HubDe
     await _lobby_changed(service, hub, code)
 
 
+@router.post("/rooms/{code}/seats/{seat}/bot", status_code=status.HTTP_201_CREATED)
+async def add_bot(code: str, seat: int, body: AddBot, token: TokenDep, service: ServiceDep,
+                  hub: HubDep) -> Lobby:
+    """Host only, before the start: a computer player takes this free seat."""
+    await service.add_bot(code, token, seat, body.kind)
+    await _lobby_changed(service, hub, code)
+    return await build_lobby(service, hub, code)
+
+
+@router.post("/rooms/{code}/seats/{seat}/replace")
+async def replace_with_bot(code: str, seat: int, token: TokenDep, service: ServiceDep,
+                           hub: HubDep, autoplay: AutoplayDep, settings: SettingsDep) -> Lobby:
+    """Host only: a computer plays for a player gone longer than the grace period; the
+    player gets the seat back by reconnecting with their token."""
+    absent = hub.absent_for(code, seat)
+    if absent is None or absent < settings.grace_seconds:
+        raise ServiceError(ErrorCode.STILL_CONNECTED,
+                           f"A player may be replaced after {settings.grace_seconds:g} s away.")
+    await service.replace_with_bot(code, token, seat)
+    await _lobby_changed(service, hub, code)
+    autoplay.kick(code)
+    return await build_lobby(service, hub, code)
+
+
 @router.post("/rooms/{code}/start")
-async def start_game(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> Lobby:
+async def start_game(code: str, token: TokenDep, service: ServiceDep, hub: HubDep,
+                     autoplay: AutoplayDep) -> Lobby:
     """Host only: start the game with the seats taken (empty Hunted seats are dropped)."""
     await service.start(code, token)
     await resync_room(service, hub, code)
+    autoplay.kick(code)
     return await build_lobby(service, hub, code)
 
 
 @router.post("/rooms/{code}/rematch")
-async def rematch(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> Lobby:
+async def rematch(code: str, token: TokenDep, service: ServiceDep, hub: HubDep,
+                  autoplay: AutoplayDep) -> Lobby:
     """Host only, after the end: a new game with the same seats."""
     await service.rematch(code, token)
     await resync_room(service, hub, code)
+    autoplay.kick(code)
     return await build_lobby(service, hub, code)
 
 

@@ -22,6 +22,9 @@ class RoomOptions(Strict):
     abilities: bool | None = None
     board_side: Literal[1, 2] = 1
     hunted: int = Field(3, ge=1, le=6, description="number of Hunted seats")
+    bot_delay_ms: int = Field(800, ge=0, le=10_000, description="pause before a bot moves")
+    clock_seconds: int | None = Field(
+        None, ge=5, le=3600, description="time per decision; at zero the seat's bot moves")
 
 
 class CreateRoom(Strict):
@@ -37,6 +40,12 @@ class ClaimSeat(Strict):
 
     seat: int = Field(ge=0, le=6)
     name: Name
+
+
+class AddBot(Strict):
+    """Seat a computer player."""
+
+    kind: Literal["random", "heuristic"] = "heuristic"
 
 
 class SeatToken(BaseModel):
@@ -56,6 +65,7 @@ class SeatOut(BaseModel):
     name: str | None
     connected: bool
     host: bool
+    bot: str | None = None
 
 
 class GameOut(BaseModel):

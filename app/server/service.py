@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import (
     CREATURE,
+    Action,
     Config,
     EngineError,
     Event,
@@ -155,6 +156,50 @@ class GameService:
                 game, number = games[-1], len(games)
             return room, seats, game, number
 
+    # --- computer players -----------------------------------------------------------------
+
+    async def add_bot(self, code: str, token: str, seat: int, kind: str) -> None:
+        """Host only, before the start: a computer takes a free seat."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            await self._host(session, room, token)
+            if room.game_id is not None:
+                raise ServiceError(ErrorCode.ALREADY_STARTED)
+            if not 0 <= seat <= room.options["hunted"]:
+                raise ServiceError(ErrorCode.NO_SUCH_SEAT)
+            if any(s.number == seat for s in await repo.seats_of(session, room.id)):
+                raise ServiceError(ErrorCode.SEAT_TAKEN)
+            # A bot's token is never handed out: nobody can speak for it.
+            bot = await repo.add_seat(session, room.id, seat, f"Bot {seat}", new_token())
+            bot.bot = kind
+
+    async def replace_with_bot(self, code: str, token: str, seat: int) -> None:
+        """Host only, during a game: a computer plays a (disconnected) player's seat."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            await self._host(session, room, token)
+            if room.game_id is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+            target = await self._seat_number(session, room, seat)
+            target.bot = target.bot or "heuristic"
+
+    async def take_seat_back(self, code: str, token: str) -> bool:
+        """A replaced player who comes back gets the seat back; True if it was replaced."""
+        async with self.sessions() as session, session.begin():
+            room = await self._room(session, code)
+            seat = await self._seat(session, room, token)
+            # A bot seat's token is never handed out, so a valid token is the replaced player's.
+            if seat.bot is None:
+                return False
+            seat.bot = None
+            return True
+
+    async def bot_seats(self, code: str) -> dict[int, str]:
+        """Seats a computer plays, with the kind of bot."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            return {s.number: s.bot for s in await repo.seats_of(session, room.id) if s.bot}
+
     # --- starting -------------------------------------------------------------------------
 
     async def start(self, code: str, token: str) -> None:
@@ -225,9 +270,19 @@ class GameService:
             action = action_from_json(raw_action)
         except MalformedAction as exc:
             raise ServiceError(ErrorCode.BAD_MESSAGE, str(exc)) from exc
+        return await self._submit(code, token, None, action, version, client_id)
+
+    async def submit_for_seat(self, code: str, seat: int, action: Action, version: int,
+                              client_id: str) -> Committed:
+        """The server's own move for a seat (a bot, or a clock running out)."""
+        return await self._submit(code, None, seat, action, version, client_id)
+
+    async def _submit(self, code: str, token: str | None, number: int | None, action: Action,
+                      version: int, client_id: str) -> Committed:
         async with self.sessions() as session, session.begin():
             room = await self._room(session, code)
-            seat = await self._seat(session, room, token)
+            seat = (await self._seat(session, room, token) if token is not None
+                    else await self._seat_number(session, room, number))
             if room.game_id is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
             game = await repo.game_by_id(session, room.game_id, lock=True)
@@ -306,6 +361,13 @@ class GameService:
         seat = await repo.seat_by_token(session, room.id, token)
         if seat is None:
             raise ServiceError(ErrorCode.BAD_TOKEN)
+        return seat
+
+    async def _seat_number(self, session: AsyncSession, room: Room, number: int | None) -> Seat:
+        seat = next((s for s in await repo.seats_of(session, room.id) if s.number == number),
+                    None)
+        if seat is None:
+            raise ServiceError(ErrorCode.NO_SUCH_SEAT)
         return seat
 
     async def _host(self, session: AsyncSession, room: Room, token: str) -> Seat:

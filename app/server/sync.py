@@ -23,10 +23,12 @@ async def build_lobby(service: GameService, hub: Hub, code: str) -> Lobby:
     """The public lobby of a room, with who is connected."""
     room, seats, game, number = await service.lobby(code)
     names = {s.number: s.name for s in seats}
+    bots = {s.number: s.bot for s in seats}
     connected = set(hub.presence(code)["seats"])
     count = room.options["hunted"] if game is None else game.config["hunted"]
     seat_list = [SeatOut(seat=n, role="creature" if n == 0 else "hunted", name=names.get(n),
-                         connected=n in connected, host=n == room.host_seat)
+                         connected=n in connected, host=n == room.host_seat,
+                         bot=bots.get(n))
                  for n in range(count + 1)]
     game_out = None
     if game is not None:

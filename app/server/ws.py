@@ -14,7 +14,7 @@ from .hub import Connection, Hub, TokenBucket
 from .schemas import ActMessage, AuthMessage, ChatMessageIn, ClientMessage, WatchMessage
 from .service import GameService
 from .settings import Settings
-from .sync import sync_message
+from .sync import build_lobby, sync_message
 
 router = APIRouter()
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -104,13 +104,20 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
                         service: GameService, hub: Hub) -> None:
     if conn.authenticated:
         raise ServiceError(ErrorCode.BAD_MESSAGE, "This socket is already authenticated.")
+    returned = False
     if isinstance(message, AuthMessage):
         who = await service.identify(conn.code, message.token)
         conn.token, conn.seat, conn.name = message.token, who.seat, who.name
+        returned = await service.take_seat_back(conn.code, message.token)
     conn.authenticated = True
     hub.join(conn)
     conn.send(await sync_message(service, hub, conn))
     hub.broadcast(conn.code, {"type": "presence", "presence": hub.presence(conn.code)})
+    if returned:  # a replaced player is back: the bot stands down
+        lobby = await build_lobby(service, hub, conn.code)
+        hub.broadcast(conn.code, {"type": "lobby", "lobby": lobby.model_dump()})
+    if hub.after_publish is not None:
+        hub.after_publish(conn.code)  # (re)start the room's bots and clocks, e.g. after a restart
 
 
 async def _act(conn: Connection, message: ActMessage, service: GameService, hub: Hub) -> None:

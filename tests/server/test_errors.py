@@ -446,6 +446,20 @@ async def test_not_over(shared_server: Server) -> None:
         await hunted.close()
 
 
+@async_test
+async def test_still_connected(shared_server: Server) -> None:
+    """A connected player cannot be replaced by a bot (issue 6: only after a grace period)."""
+    async with Api(shared_server) as api:
+        table = await open_table(api)
+        hunted = await seated(shared_server, table, 1)
+        async with nothing_changes(api, table.code):
+            refused(await api.request("POST", f"/rooms/{table.code}/seats/1/replace",
+                                      token=table.tokens[0]), "still_connected", 409)
+        lobby = await api.lobby(table.code)
+        assert lobby["seats"][1]["bot"] is None
+        await hunted.close()
+
+
 # --- idempotency ----------------------------------------------------------------------------
 
 
