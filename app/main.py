@@ -13,11 +13,13 @@ from fastapi.staticfiles import StaticFiles
 
 from app.server import routes, ws
 from app.server.autoplay import Autoplay
+from app.server.bus import Listener, Move, listener_dsn
 from app.server.db import make_engine, make_sessions
 from app.server.errors import ErrorCode, ServiceError
 from app.server.hub import Hub
 from app.server.service import GameService
 from app.server.settings import Settings
+from app.server.sync import resync_room
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -33,7 +35,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.service = GameService(make_sessions(engine))
         app.state.hub = Hub()
         app.state.autoplay = Autoplay(app.state.service, app.state.hub)
+        listener = _listener(settings, app.state.service, app.state.hub)
+        if listener is not None:
+            listener.start()
         yield
+        if listener is not None:
+            await listener.close()
         await app.state.autoplay.close()
         await engine.dispose()
 
@@ -44,6 +51,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     _mount_static(app)
     return app
+
+
+def _listener(settings: Settings, service: GameService, hub: Hub) -> Listener | None:
+    """On Postgres, hear the moves other server processes commit and pass them on."""
+    dsn = listener_dsn(settings.database_url)
+    if dsn is None:
+        return None
+
+    async def on_move(move: Move) -> None:
+        code = move["room"]
+        if not hub.connections(code):
+            return
+        committed = await service.committed_at(code, move["version"])
+        if committed is not None:
+            hub.publish(code, committed, move["client_id"], move["seat"])
+
+    async def on_gap() -> None:
+        for code in list(hub.rooms):
+            await resync_room(service, hub, code)
+
+    return Listener(dsn, on_move, on_gap)
 
 
 async def _service_error(_: Request, exc: ServiceError) -> JSONResponse:

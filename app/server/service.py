@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -28,6 +29,7 @@ from app.engine.game import check_config
 
 from . import repository as repo
 from .auth import new_room_code, new_seed, new_token
+from .bus import CHANNEL, move_payload
 from .errors import ErrorCode, ServiceError
 from .models import Game, Room, Seat
 from .schemas import RoomOptions
@@ -303,8 +305,26 @@ class GameService:
             game.status = "over" if outcome(state) else "active"
             await repo.add_action(session, game.id, game.version, seat.number, action.to_json(),
                                   [e.to_json() for e in events], client_id)
+            if session.get_bind().dialect.name == "postgresql":
+                # Delivered to the other server processes on commit, never on rollback.
+                await session.execute(text("SELECT pg_notify(:channel, :payload)"), {
+                    "channel": CHANNEL,
+                    "payload": move_payload(code, game.version, seat.number, client_id)})
         self._states[game.id] = (game.version, state)
         return Committed(game.id, game.version, state, events)
+
+    async def committed_at(self, code: str, version: int) -> Committed | None:
+        """A move committed elsewhere, if it is still the latest: its state and events."""
+        async with self.sessions() as session:
+            room = await self._room(session, code)
+            if room.game_id is None:
+                return None
+            game = await repo.game_by_id(session, room.game_id)
+            if game.version != version:
+                return None  # a later move exists: its own notice brings the newer view
+            rows = await repo.actions_of(session, game.id, version - 1)
+            events = [Event.from_json(raw) for raw in rows[0].events] if rows else []
+            return Committed(game.id, version, self._load(game), events)
 
     async def visible_events(self, code: str, seat: int | None,
                              limit: int | None = None) -> tuple[int, list[dict[str, Any]]]:
