@@ -1,10 +1,21 @@
-"""Sheet abilities (frozen_lands.md §7): who has which, and their once-per-turn/game limits."""
+"""Sheet abilities (frozen_lands.md §7): who has which, their limits, what they offer and do.
+
+Contexts where abilities are offered: "explore" (Intercept), "hunt" (Keen Senses), the Hunted
+windows "window-2" (Change of Plan), "closing" (Triage) and "window-4" (Share Supplies); Stand
+Together interrupts the Creature-token step; Long Stride and Pack Instinct trigger by themselves.
+"""
 
 from __future__ import annotations
 
-from .board import Events, ask_discard, emit, may_play_survival
-from .cards import SHEET_ABILITIES
-from .state import GameState, Hunted
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action, Choose, Pass, PlayPlaceCards, UseAbility
+from .board import Events, ask_discard, draw_hunt, emit, lose_will, may_play_survival
+from .cards import ALL_PLACES, SHEET_ABILITIES
+from .frozen_places import others_at
+from .prompts import add_to_layer, push_layer, remove_prompt
+from .state import CREATURE, GameState, Hunted, Prompt
 
 ONCE_PER_GAME = frozenset({"change-of-plan", "intercept", "stand-together", "keen-senses"})
 
@@ -49,4 +60,231 @@ def pack_instinct(state: GameState, events: Events) -> None:
 
 def may_act_in_closing_window(state: GameState, hunted: Hunted) -> bool:
     """Public test for the closing window: a Survival card to play, or Triage to use."""
-    return may_play_survival(state, hunted) or has_ability(state, hunted, "triage")
+    return may_play_survival(state, hunted) or bool(_triage(state, hunted))
+
+
+def window_context(data: dict[str, Any]) -> str:
+    """The context of a Hunted window prompt: "closing" or "window-<phase>"."""
+    return "closing" if data.get("moment") == "closing" else f"window-{data['phase']}"
+
+
+def may_act_in_window(state: GameState, hunted: Hunted, data: dict[str, Any]) -> bool:
+    """Public test for a Hunted window: a Survival card to play or an ability to use.
+
+    Only public facts decide (sheets, uses, counts of cards, positions, Will), so whether a
+    Hunted is asked never reveals what they hold.
+    """
+    if may_play_survival(state, hunted):
+        return True
+    context = window_context(data)
+    if context == "closing":
+        return bool(_triage(state, hunted))
+    if context == "window-2":
+        return has_ability(state, hunted, "change-of-plan") and bool(hunted.played and hunted.hand)
+    if context == "window-4":
+        return bool(_share_supplies(state, hunted))
+    return False
+
+
+# --- What each ability offers -----------------------------------------------------------
+
+def ability_actions(state: GameState, seat: int, context: str) -> list[Action]:
+    """The UseAbility actions open to `seat` in `context` (empty when abilities are off)."""
+    if not state.config.abilities:
+        return []
+    if seat == CREATURE:
+        return _keen_senses(state) if context == "hunt" else []
+    h = state.hunted_at(seat)
+    if context == "explore":
+        return _intercept(state, h)
+    if context == "window-2":
+        return _change_of_plan(state, h)
+    if context == "closing":
+        return _triage(state, h)
+    if context == "window-4":
+        return _share_supplies(state, h)
+    return []
+
+
+def _intercept(state: GameState, h: Hunted) -> list[Action]:
+    """Before the Place card is chosen; looking at an empty hand would change nothing (C7)."""
+    ok = has_ability(state, h, "intercept") and not h.ready and bool(state.creature.hand)
+    return [UseAbility("intercept")] if ok else []
+
+
+def _keen_senses(state: GameState) -> list[Action]:
+    """Before the Creature places any Hunt token this phase (Force Field's is from phase 1)."""
+    placed = "creature" in state.tokens or "artemia" in state.tokens or (
+        "target" in state.tokens and "force-field" not in state.target_cards)
+    if "keen-senses" in state.creature_used or placed:
+        return []
+    return [UseAbility("keen-senses", place=p) for p in ALL_PLACES]
+
+
+def _change_of_plan(state: GameState, h: Hunted) -> list[Action]:
+    """Needs a played card and another card in hand that may be played (Force Field)."""
+    if not has_ability(state, h, "change-of-plan"):
+        return []
+    if not any(c not in state.forbidden for c in h.hand):
+        return []
+    return [UseAbility("change-of-plan", place=c) for c in sorted(set(h.played))]
+
+
+def _triage(state: GameState, h: Hunted) -> list[Action]:
+    """Another Hunted at your place with 1 or 2 Will (none under Isolation: others_at)."""
+    if not has_ability(state, h, "triage"):
+        return []
+    seats = {o.seat for place, _ in h.positions for o in others_at(state, h, place)
+             if 1 <= o.will <= 2}
+    return [UseAbility("triage", hunted=s) for s in sorted(seats)]
+
+
+def _share_supplies(state: GameState, h: Hunted) -> list[Action]:
+    """Give 1 Survival card to another Hunted; not a play, so Despair allows it."""
+    if not has_ability(state, h, "share-supplies") or "isolation" in state.effects:
+        return []
+    return [UseAbility("share-supplies", hunted=o.seat, card=c)
+            for c in sorted(set(h.survival)) for o in state.hunted if o.seat != h.seat]
+
+
+# --- What each ability does ---------------------------------------------------------------
+
+def use_ability(state: GameState, seat: int, action: UseAbility, events: Events) -> None:
+    """Apply a UseAbility taken from `ability_actions`; the caller keeps the prompt."""
+    if seat == CREATURE:
+        _use_keen_senses(state, action, events)
+        return
+    h = state.hunted_at(seat)
+    mark_used(h, action.ability, events,
+              **({"target": action.hunted} if action.hunted is not None else {}))
+    if action.ability == "intercept":
+        # Blocks the table while Noor looks, so the hand cannot change under her eyes.
+        push_layer(state, [Prompt(seat, "intercept")])
+        emit(events, "hunt_hand_seen", (seat,), cards=sorted(state.creature.hand))
+    elif action.ability == "change-of-plan":
+        assert action.place is not None
+        h.played.remove(action.place)
+        h.hand = sorted([*h.hand, action.place])
+        add_to_layer(state, Prompt(seat, "change_of_plan", {"out": action.place}))
+    elif action.ability == "triage":
+        assert action.hunted is not None
+        other = state.hunted_at(action.hunted)
+        other.will += 1
+        emit(events, "will_regained", hunted=other.seat, will=other.will)
+    elif action.ability == "share-supplies":
+        assert action.hunted is not None
+        receiver = state.hunted_at(action.hunted)
+        h.survival.remove(action.card)
+        receiver.survival.append(action.card)
+        # Face down: the table sees that a card changed hands, only the two Hunted see which.
+        emit(events, "survival_card_given", giver=seat, receiver=receiver.seat)
+        emit(events, "survival_card_given_privately", (seat, receiver.seat), card=action.card)
+
+
+def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> None:
+    """The number is public; the count (both cards of a double play) is the Creature's alone."""
+    assert action.place is not None
+    state.creature_used.append(action.ability)
+    emit(events, "ability_used", ability=action.ability, hunted=None, place=action.place)
+    count = sum(h.played.count(action.place) for h in state.hunted)
+    emit(events, "keen_senses_count", (CREATURE,), place=action.place, count=count)
+
+
+# --- Follow-up prompts --------------------------------------------------------------------
+
+def _intercept_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [*(Choose(c) for c in sorted(set(state.creature.hand))), Pass()]
+
+
+def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
+    """The picked card goes under the Hunt deck; the Creature draws 1 unseen by Noor.
+
+    The replacement is drawn before the card goes under the deck: the same in every case but an
+    empty deck, where this keeps the Creature from drawing the intercepted card straight back.
+    """
+    remove_prompt(state, prompt)
+    if not isinstance(action, Choose):
+        emit(events, "intercept_declined", hunted=prompt.seat)
+        return
+    creature = state.creature
+    creature.hand.remove(action.option)
+    drawn = draw_hunt(state, events)
+    creature.deck.insert(0, action.option)  # the deck is drawn from its end: 0 is the bottom
+    if drawn is not None:
+        creature.hand.append(drawn)
+    emit(events, "hunt_card_intercepted", hunted=prompt.seat, replaced=drawn is not None)
+    emit(events, "hunt_card_intercepted_card", (CREATURE, prompt.seat), card=action.option)
+    if drawn is not None:
+        emit(events, "hunt_card_drawn", (CREATURE,), card=drawn)
+
+
+def _change_of_plan_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = state.hunted_at(prompt.seat)
+    return [PlayPlaceCards((c,)) for c in sorted(set(h.hand))
+            if c != prompt.data["out"] and c not in state.forbidden]
+
+
+def _change_of_plan_answer(state: GameState, prompt: Prompt, action: Action,
+                           events: Events) -> None:
+    assert isinstance(action, PlayPlaceCards)
+    h = state.hunted_at(prompt.seat)
+    remove_prompt(state, prompt)
+    (card,) = action.cards
+    h.hand.remove(card)
+    h.played.append(card)
+    emit(events, "place_card_changed", hunted=h.seat)
+    emit(events, "place_card_changed_by_you", (h.seat,), out=prompt.data["out"], into=card)
+
+
+# --- Stand Together: an interrupt before a Creature-token Will loss ---------------------
+
+def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bool:
+    """Offer Mara to shield `h` from a loss that would take their last Will; True if asked.
+
+    Offered only when the shield saves them (loss equal to their Will), since a sacrifice that
+    still leaves them at 0 would change nothing for them (C7). The Creature-token task comes
+    back as "creature_hit" (full loss) or, if Mara accepts, "creature_shielded" (loss - 1).
+    """
+    if not 0 < h.will == loss or "isolation" in state.effects:
+        return False
+    guardian = next((g for g in state.hunted if g.seat != h.seat and g.will >= 2
+                     and has_ability(state, g, "stand-together")), None)
+    if guardian is None:
+        return False
+    state.queue.insert(0, ("creature_hit", h.seat, index))
+    push_layer(state, [Prompt(guardian.seat, "stand_together", {"hunted": h.seat, "loss": loss})])
+    return True
+
+
+def _stand_together_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [UseAbility("stand-together", hunted=prompt.data["hunted"]), Pass()]
+
+
+def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
+                           events: Events) -> None:
+    remove_prompt(state, prompt)
+    if not isinstance(action, UseAbility):
+        emit(events, "passed", seat=prompt.seat)
+        return
+    guardian = state.hunted_at(prompt.seat)
+    mark_used(guardian, action.ability, events, target=action.hunted)
+    lose_will(state, guardian, 1, events, "stand-together")
+    task = ("creature_hit", prompt.data["hunted"])
+    index = next(i for i, t in enumerate(state.queue) if t[:2] == task)
+    _, seat, position = state.queue[index]
+    state.queue[index] = ("creature_shielded", seat, position)
+
+
+Legal = Callable[[GameState, Prompt], list[Action]]
+Answer = Callable[[GameState, Prompt, Action, Events], None]
+
+ABILITY_LEGAL: dict[str, Legal] = {
+    "intercept": _intercept_legal,
+    "change_of_plan": _change_of_plan_legal,
+    "stand_together": _stand_together_legal,
+}
+ABILITY_ANSWER: dict[str, Answer] = {
+    "intercept": _intercept_answer,
+    "change_of_plan": _change_of_plan_answer,
+    "stand_together": _stand_together_answer,
+}

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from .abilities import use_passive
+from .abilities import (
+    ABILITY_ANSWER,
+    ABILITY_LEGAL,
+    ability_actions,
+    may_act_in_window,
+    use_ability,
+    use_passive,
+    window_context,
+)
 from .actions import (
     Action,
     Choose,
@@ -23,6 +31,7 @@ from .actions import (
     PlaySurvivalCard,
     Resist,
     TakeBackPlaceCard,
+    UseAbility,
     UsePlacePower,
 )
 from .board import (
@@ -34,13 +43,14 @@ from .board import (
     discard_place_card,
     emit,
     lose_will,
-    may_play_survival,
     power_blocked,
     take_back,
 )
 from .cards import ALL_PLACES, FROZEN
 from .contamination import discard_token, may_discard_tokens, take_token
 from .frozen_answers import FROZEN_ANSWER, FROZEN_LEGAL
+from .frozen_survival import ANSWER as SURVIVAL_ANSWER
+from .frozen_survival import LEGAL as SURVIVAL_LEGAL
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
 from .prompts import add_to_layer, remove_prompt
@@ -59,7 +69,11 @@ def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Actio
     if not allowed and (h.resisted or all(c in state.forbidden for c in h.discard)):
         allowed = list(pool)  # rules-notes "Nothing to play": only when Give Up cannot help
     size = min(2 if h.double else 1, len(allowed))
-    return [PlayPlaceCards(combo) for combo in combinations(sorted(allowed), size)] if size else []
+    combos = list(combinations(sorted(allowed), size)) if size else []
+    plays: list[Action] = [PlayPlaceCards(combo) for combo in combos]
+    if h.double == "fjord" and size == 2:  # The Fjord: "may play 2 instead of 1"
+        plays = [PlayPlaceCards((card,)) for card in sorted(allowed)] + plays
+    return plays
 
 
 def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -73,6 +87,7 @@ def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
         if h.will < 3 or h.discard or not out:
             out.append(GiveUp())
     out.extend(survival_card_actions(state, h, 1))
+    out.extend(ability_actions(state, prompt.seat, "explore"))  # Intercept
     return out
 
 
@@ -103,6 +118,8 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
         advance_assimilation(state, events)
     elif isinstance(action, PlaySurvivalCard):
         play_survival_card(state, h, action, events)
+    elif isinstance(action, UseAbility):
+        use_ability(state, h.seat, action, events)
 
 
 def choose_place_cards(state: GameState, h: Hunted, action: PlayPlaceCards,
@@ -123,7 +140,9 @@ def _window_legal(state: GameState, prompt: Prompt) -> list[Action]:
     phase = prompt.data["phase"]
     if prompt.seat == CREATURE:
         return [*hunt_card_actions(state, phase), Pass()]
-    return [*survival_card_actions(state, state.hunted_at(prompt.seat), phase), Pass()]
+    return [*survival_card_actions(state, state.hunted_at(prompt.seat), phase,
+                                   prompt.data.get("moment", "")),
+            *ability_actions(state, prompt.seat, window_context(prompt.data)), Pass()]
 
 
 def _window_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -134,6 +153,9 @@ def _window_answer(state: GameState, prompt: Prompt, action: Action, events: Eve
     elif isinstance(action, PlaySurvivalCard):
         remove_prompt(state, prompt)
         play_survival_card(state, state.hunted_at(prompt.seat), action, events)
+        _reopen(state, prompt)
+    elif isinstance(action, UseAbility):  # not a play: the user's window stays open
+        use_ability(state, prompt.seat, action, events)
         _reopen(state, prompt)
     else:
         remove_prompt(state, prompt)
@@ -146,7 +168,8 @@ def _reopen(state: GameState, played: Prompt) -> None:
         return
     waiting = {p.seat for p in state.layers[-1]}
     for h in state.hunted:
-        if h.seat not in waiting and h.seat != played.seat and may_play_survival(state, h):
+        if h.seat not in waiting and h.seat != played.seat and may_act_in_window(
+                state, h, played.data):
             state.layers[-1].append(Prompt(h.seat, "window", dict(played.data)))
 
 
@@ -155,8 +178,11 @@ def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
     if "creature" not in state.tokens:
         out.extend(PlaceHuntToken("creature", (p,)) for p in ALL_PLACES)
     if "artemia" not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
-        out.extend(PlaceHuntToken("artemia", (p,)) for p in ALL_PLACES)
+        # Sundog's Target token is a second Artemia token: never on the same place.
+        sundog = state.tokens.get("target", []) if "sundog" in state.target_cards else []
+        out.extend(PlaceHuntToken("artemia", (p,)) for p in ALL_PLACES if p not in sundog)
     out.extend(hunt_card_actions(state, 2))
+    out.extend(ability_actions(state, CREATURE, "hunt"))  # Keen Senses
     if "creature" in state.tokens:
         out.append(Pass())
     return out
@@ -168,6 +194,8 @@ def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Event
         emit(events, "hunt_token_placed", token=action.token, places=list(action.places))
     elif isinstance(action, PlayHuntCard):
         play_hunt_card(state, action, events)
+    elif isinstance(action, UseAbility):
+        use_ability(state, CREATURE, action, events)
     else:
         remove_prompt(state, prompt)
         emit(events, "hunt_confirmed")
@@ -290,7 +318,7 @@ def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
     card = prompt.data["card"]
     out: list[Action] = [*power_options(state, h, place, card)]
     out.extend(TakeBackPlaceCard(c) for c in sorted(set(h.discard)))
-    if not power_blocked(state, place):
+    if not power_blocked(state, place, h):
         out.extend(place_action_cards(state, h, place, card))
     if may_discard_tokens(state):  # Frozen Lands: discard a token instead (C2)
         out.extend(DiscardContamination(t.id) for t in h.tokens)
@@ -359,3 +387,7 @@ ANSWER: dict[str, Answer] = {
 
 LEGAL.update(FROZEN_LEGAL)
 ANSWER.update(FROZEN_ANSWER)
+LEGAL.update(SURVIVAL_LEGAL)  # prompts that Frozen Lands Survival cards hand to a Hunted
+ANSWER.update(SURVIVAL_ANSWER)
+LEGAL.update(ABILITY_LEGAL)
+ANSWER.update(ABILITY_ANSWER)

@@ -130,12 +130,15 @@ def catches_at(state: GameState, place: int) -> int:
     return count
 
 
-def power_blocked(state: GameState, place: int) -> bool:
-    """True if an effect makes the place's power unusable this turn (not merely a token)."""
+def power_blocked(state: GameState, place: int, hunted: Hunted | None = None) -> bool:
+    """True if an effect makes the place's power unusable this turn (not merely a token);
+    for a `hunted` standing there under Windbreak, the Target token's cards do not count."""
     if place in state.cataclysm:
         return True
     if place in (BEACH, WRECK) and "interference" in state.effects:
         return True
+    if hunted is not None and "target" in hunted.immune:
+        return False
     target_blocks = "mirage" in state.target_cards or "toxin" in state.target_cards
     return target_blocks and place in state.tokens.get("target", [])
 

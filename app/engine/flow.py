@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .abilities import has_pack_instinct, may_act_in_closing_window, pack_instinct
+from .abilities import (
+    ask_stand_together,
+    has_pack_instinct,
+    may_act_in_closing_window,
+    may_act_in_window,
+    pack_instinct,
+)
 from .board import (
     Events,
     advance_assimilation,
@@ -51,7 +57,7 @@ def _start_turn(state: GameState, events: Events) -> None:
 def _reset_turn(state: GameState) -> None:
     state.phase = 1
     for name in ("effects", "target_cards", "anticipation", "cataclysm", "forbidden",
-                 "used_once", "caught", "queue"):
+                 "used_once", "caught", "queue", "vaccinated"):
         getattr(state, name).clear()
     state.tokens.clear()
     state.phobia.clear()
@@ -60,6 +66,7 @@ def _reset_turn(state: GameState) -> None:
         h.ready = h.resisted = h.survival_played = h.lost_last_will = False
         h.double, h.next_double = h.next_double, ""
         h.immune.clear()
+        h.used_this_turn.clear()  # once-per-turn sheet abilities
         h.positions.clear()
     creature = state.creature
     creature.plays_left = 2 if creature.tracking_next else 1
@@ -78,7 +85,7 @@ def _hunting(state: GameState, events: Events) -> None:
 def _hunted_window(phase: int, next_step: str) -> Callable[[GameState, Events], None]:
     def step(state: GameState, events: Events) -> None:
         push_layer(state, [Prompt(h.seat, "window", {"phase": phase}) for h in state.hunted
-                           if may_play_survival(state, h)])
+                           if may_act_in_window(state, h, {"phase": phase})])
         state.step = next_step
     return step
 
@@ -88,7 +95,7 @@ def _river(state: GameState, events: Events) -> None:
     state.phase = 3
     emit(events, "phase_started", phase="reckoning", turn=state.turn)
     push_layer(state, [Prompt(h.seat, "keep_place") for h in state.hunted
-                       if h.double == "river" and len(h.played) == 2])
+                       if h.double in ("river", "fjord") and len(h.played) == 2])
     state.step = "reveal"
 
 
@@ -176,14 +183,14 @@ def _resolve(state: GameState, events: Events) -> None:
         _target(state, h, place, index, events)
     elif kind == "artemia":
         _artemia(state, h, place, events)
-    elif kind == "creature":
-        _creature(state, h, place, events)
+    elif kind in ("creature", "creature_hit", "creature_shielded"):  # Stand Together's steps
+        _creature(state, h, place, events, kind, index)
 
 
 def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> None:
     """Power OR take back 1 card (unless the power is blocked and not max 1x/turn)."""
     if (_artemia_hits(state, h, place) or _catches(state, h, place)
-            or (power_blocked(state, place) and place not in MAX_ONCE_PER_TURN)):
+            or (power_blocked(state, place, h) and place not in MAX_ONCE_PER_TURN)):
         return
     # Ask whenever the public picture offers something or a Survival card might: deciding on
     # public facts only keeps the pace of play from revealing what the Hunted holds.
@@ -203,11 +210,13 @@ def _target(state: GameState, h: Hunted, place: int, index: int, events: Events)
         elif card == "tainted-meltwater":
             take_token(state, h, events, "tainted-meltwater")
         elif card == "avalanche":
-            crowded = bool(others_at(state, h, place))
-            count = 2 if crowded else 1
-            prompts.append(Prompt(h.seat, "discard", {"count": count, "why": "avalanche"}))
+            count = 2 if others_at(state, h, place) else 1
+            if len(h.hand) <= count:  # no choice to make: it happens at once
+                ask_discard(state, h, count, "avalanche", events)
+            else:
+                prompts.append(Prompt(h.seat, "discard", {"count": count, "why": "avalanche"}))
     state.queue.insert(0, ("target_action", h.seat, index))
-    push_layer(state, [p for p in prompts if p.kind != "discard" or h.hand])
+    push_layer(state, prompts)
 
 
 def _artemia(state: GameState, h: Hunted, place: int, events: Events) -> None:
@@ -220,17 +229,22 @@ def _artemia(state: GameState, h: Hunted, place: int, events: Events) -> None:
         take_token(state, h, events, "hypothermia")
 
 
-def _creature(state: GameState, h: Hunted, place: int, events: Events) -> None:
+def _creature(state: GameState, h: Hunted, place: int, events: Events, kind: str = "creature",
+              index: int = 0) -> None:
     """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
     frozen = state.config.variant == FROZEN
     # The Lair's extra Will does not exist in Frozen Lands: The Ice Cave gives a token instead.
     per_catch = 1 + (place == LAIR and not frozen) + state.effects.count("fierceness")
     catches = _catches(state, h, place)
+    loss = per_catch * catches
+    if kind == "creature" and ask_stand_together(state, h, loss, index):
+        return  # Mara answers first; the task comes back as creature_hit or creature_shielded
+    loss -= kind == "creature_shielded"
     emit(events, "hunted_caught", hunted=h.seat, place=place,
          id=place_ids(state.config.variant)[place])
     first_catch = h.seat not in state.caught
     state.caught.append(h.seat)
-    lose_will(state, h, per_catch * catches, events, "creature")
+    lose_will(state, h, loss, events, "creature")
     if frozen and place == LAIR:
         take_token(state, h, events, "ice-cave")
     if first_catch and "contagion" in state.effects:  # 1 token per Hunted, however caught
@@ -261,7 +275,7 @@ def _end_window(state: GameState, events: Events) -> None:
     state.phase = 4
     emit(events, "phase_started", phase="end_of_turn", turn=state.turn)
     layer = [Prompt(h.seat, "window", {"phase": 4}) for h in state.hunted
-             if may_play_survival(state, h)]
+             if may_act_in_window(state, h, {"phase": 4})]
     if can_play_hunt_cards(state):
         layer.insert(0, Prompt(CREATURE, "window", {"phase": 4}))
     push_layer(state, layer)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action, Choose, DiscardContamination, LookAtToken, Pass, Vote
-from .board import Events, emit, held_tokens, lose_will
+from .board import Events, emit, held_tokens, lose_will, may_play_survival
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
 from .frozen_places import gain_place_card
-from .prompts import remove_prompt
+from .prompts import add_to_layer, has_prompt, remove_prompt
 from .state import GameState, Prompt
 
 Legal = Callable[[GameState, Prompt], list[Action]]
@@ -82,6 +82,10 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     # Face down: the table sees that a card changed hands, only the two Hunted see which.
     emit(events, "survival_card_given", giver=prompt.seat, receiver=receiver.seat)
     emit(events, "survival_card_given_privately", (prompt.seat, receiver.seat), card=card)
+    # Supply Drop in the phase-4 window: the receiver may still play a card this turn (§3 #7).
+    if (state.step == "end_of_turn" and may_play_survival(state, receiver)
+            and not has_prompt(state, receiver.seat, "window")):
+        add_to_layer(state, Prompt(receiver.seat, "window", {"phase": 4}))
 
 
 def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:

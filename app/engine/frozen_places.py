@@ -48,11 +48,11 @@ def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:
 def power_options(state: GameState, hunted: Hunted, place: int,
                   this_card: int = 0) -> list[UsePlacePower]:
     """Every way `hunted` may use the power of `place`; empty if it would do nothing (C7)."""
-    if power_blocked(state, place):
+    at = position_of(hunted, this_card, place)
+    if power_blocked(state, place, hunted if at == place else None):  # Windbreak: own place
         return []
     if limit_spent(state, place) and place != CAPSULE:
         return []
-    at = position_of(hunted, this_card, place)
     return _OPTIONS[place](state, hunted, at)
 
 
@@ -169,7 +169,7 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
             _return_this(state, hunted, this_card, events)
         if action.hunted is not None:
             friend = state.hunted_at(action.hunted)
-            add_to_layer(state, Prompt(friend.seat, "take_back", {"count": 1}))
+            ask_take_back(state, friend, 1, events)  # a forced choice resolves itself
     elif place == FJORD:
         assert action.hunted is not None
         state.hunted_at(action.hunted).next_double = "fjord"

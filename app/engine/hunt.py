@@ -44,8 +44,9 @@ def _choices(state: GameState, card: str) -> list[tuple[tuple[int, ...], int | N
         return [((), None)] if placed else [(edge, None) for edge in EDGES]
     if card in SINGLE_TARGETS:
         return [((), None)] if placed else [((p,), None) for p in ALL_PLACES]
-    if card == "virus":
-        return [(edge, None) for edge in EDGES]
+    if card == "virus":  # never on Sundog's place (its Target token is an Artemia token)
+        sundog = state.tokens.get("target", []) if "sundog" in state.target_cards else []
+        return [(edge, None) for edge in EDGES if not set(edge) & set(sundog)]
     if card == "sundog":  # a second Artemia token, never on the first one's place
         artemia = state.tokens.get("artemia", [])
         return [((), None)] if placed else [((p,), None) for p in ALL_PLACES if p not in artemia]

@@ -18,6 +18,10 @@ from .board import (
     may_play_survival,
 )
 from .cards import ADJACENT, ALL_SURVIVAL_CARDS, ARTEFACT, ROVER
+from .frozen_survival import CHOICES as FROZEN_CHOICES
+from .frozen_survival import CLOSING_CARDS, place_action_plays, play_audience
+from .frozen_survival import EFFECTS as FROZEN_EFFECTS
+from .frozen_survival import PLACE_ACTION_CARDS as FROZEN_PLACE_ACTION_CARDS
 from .hunt import reset_choices
 from .places import power_options, resolve_copy
 from .rng import shuffled
@@ -25,16 +29,20 @@ from .state import CREATURE, GameState, Hunted
 
 Effect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
 
-# Cards played at the place action (Drone, Gate) are offered by the Reckoning, not by windows.
-PLACE_ACTION_CARDS = frozenset({"drone", "gate"})
+# Cards played at the place action (Drone, Gate, Scrub Down) are offered by the Reckoning.
+PLACE_ACTION_CARDS = frozenset({"drone", "gate"}) | FROZEN_PLACE_ACTION_CARDS
 
 
-def survival_card_actions(state: GameState, hunted: Hunted, phase: int) -> list[PlaySurvivalCard]:
-    """Every Survival card play open to `hunted` in `phase` outside the place action."""
+def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
+                          moment: str = "") -> list[PlaySurvivalCard]:
+    """Every Survival card play open to `hunted` in `phase` outside the place action; in
+    phase 3, closing-window cards (Body Heat) only when `moment` is "closing", others never."""
     if not may_play_survival(state, hunted):
         return []
     out: list[PlaySurvivalCard] = []
     for card in sorted(set(hunted.survival)):
+        if phase == 3 and (card in CLOSING_CARDS) != (moment == "closing"):
+            continue
         if ALL_SURVIVAL_CARDS[card].phase == phase and card not in PLACE_ACTION_CARDS:
             out.extend(PlaySurvivalCard(card, places) for places in _choices(state, hunted, card))
     return out
@@ -51,11 +59,13 @@ def place_action_cards(state: GameState, hunted: Hunted, place: int,
     if "gate" in hunted.survival:
         out.extend(PlaySurvivalCard("gate", (q,)) for q in ADJACENT[place]
                    if q != ARTEFACT and power_options(state, hunted, q, this_card))
-    return out
+    return out + place_action_plays(state, hunted, place, this_card)
 
 
 def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...]]:
     """The place/card choices a Survival card asks for; empty when it would change nothing."""
+    if card in FROZEN_CHOICES:
+        return FROZEN_CHOICES[card](state, hunted)
     creature = state.creature
     at = [place for place, _ in hunted.positions]
     artemia = state.tokens.get("artemia", [])
@@ -101,8 +111,13 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     # Sacrifice's and Vortex's choices name discard-pile cards: under Smokescreen they are left
     # out (the Hunted learn them from the discard and swap events, which the Creature does not).
     hidden = action.card in ("sacrifice", "vortex") and discard_knowers(state) is not None
-    emit(events, "survival_card_played", hunted=hunted.seat, card=action.card,
-         places=[] if hidden else list(action.places))
+    played = {"hunted": hunted.seat, "card": action.card,
+              "places": [] if hidden else list(action.places)}
+    knowers = play_audience(state, hunted, action)  # Whisper: only the two know the partner
+    if knowers:
+        emit_secret(events, "survival_card_played", knowers, played, {**played, "places": []})
+    else:
+        emit(events, "survival_card_played", **played)
     _EFFECTS[action.card](state, hunted, action, events, this_card)
 
 
@@ -208,4 +223,5 @@ _EFFECTS: dict[str, Effect] = {
     "gate": _gate,
     "amplifier": _amplifier,
     "double-back": _double_back,
+    **FROZEN_EFFECTS,
 }

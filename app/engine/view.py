@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .board import artemia_symbol_now
+from .cards import FROZEN
 from .contamination import face_for
+from .frozen_survival import whisper_partners
 from .game import legal_actions, outcome, phase_name
 from .prompts import current_prompt
 from .state import CREATURE, GameState, Hunted
@@ -47,7 +49,8 @@ def _board(state: GameState) -> dict[str, Any]:
         "marker_on_beach": state.marker_on_beach,
         "reserve": {str(n): c for n, c in sorted(state.reserve.items())},
         "tokens": {k: list(v) for k, v in sorted(state.tokens.items())},
-        "effects": list(state.effects),
+        # Whisper names its two Hunted: only they see it (in "you").
+        "effects": [e for e in state.effects if not e.startswith("whisper:")],
         "target_cards": list(state.target_cards),
         "artemia_card": state.artemia_card,
         "anticipation": list(state.anticipation),
@@ -58,7 +61,9 @@ def _board(state: GameState) -> dict[str, Any]:
         "survival_discard": len(state.survival_discard),
         "contamination_reserve": len(state.contamination),
         "vaccinated": list(state.vaccinated),
-        "votes": {str(k): v for k, v in sorted(state.votes.items())},
+        # Team ballots are public (C11); Thin Ice's choices stay secret until all are made.
+        "votes": {} if any(p.kind == "thin_ice" for layer in state.layers for p in layer)
+        else {str(k): v for k, v in sorted(state.votes.items())},
         "extra_turns": state.extra_turns,
     }
 
@@ -125,4 +130,6 @@ def _private(state: GameState, seat: int | None) -> dict[str, Any]:
     mine["hand"] = list(h.hand)
     mine["played"] = list(h.played)
     mine["survival_cards"] = list(h.survival)
+    if state.config.variant == FROZEN:  # Whisper: a private chat is open with these Hunted
+        mine["whisper"] = whisper_partners(state, seat)
     return mine

@@ -1,0 +1,366 @@
+"""The 15 Frozen Lands Survival cards (frozen_lands.md §5): their choices and their effects.
+
+`survival.py` merges these into its dispatch. A card's choices travel in
+`PlaySurvivalCard.places` as integers:
+  (seat,)          Hand Warmers, Radio Relay, Whisper, Vaccine, Signal Mirror, Body Heat,
+                   Antidote, Relay Runner: the chosen Hunted
+  (token,)         Blood Test, Field Lab (the first look): a held token's id
+  (origin, to)     Roped Together: the place left and the adjacent place joined
+  (place, seat)    Huddle: the Creature token's place and the one Hunted who suffers it
+  (seat[, seat])   Scrub Down: whose tokens are discarded (one seat twice = 2 of theirs)
+  ()               Windbreak, Supply Drop
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+
+from .actions import Action, Choose, Pass, PlaySurvivalCard, TakeBackPlaceCard
+from .board import (
+    Events,
+    ask_take_back,
+    creature_places,
+    discard_knowers,
+    emit,
+    emit_secret,
+    holder_of,
+    may_play_survival,
+)
+from .cards import ADJACENT
+from .contamination import discard_token, look, may_discard_tokens, reveal
+from .frozen_places import _draw_and_share, choosable, others_at, position_of
+from .prompts import add_to_layer, remove_prompt
+from .state import GameState, Hunted, Prompt
+
+Choices = Callable[[GameState, Hunted], list[tuple[int, ...]]]
+Effect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
+
+CLOSING_CARDS = frozenset({"body-heat"})  # phase 3, closing window only
+PLACE_ACTION_CARDS = frozenset({"scrub-down"})  # played as the place action
+# Target-symbol cards whose token does nothing more in the Reckoning (Windbreak would be idle).
+_IDLE_TARGETS = frozenset({"force-field"})
+
+
+# --- Shared pieces -----------------------------------------------------------------------
+
+def _others(state: GameState, h: Hunted) -> list[Hunted]:
+    """"Another Hunted" the user may choose: nobody under Isolation (C6)."""
+    return [o for o in choosable(state, h) if o.seat != h.seat]
+
+
+def _places(h: Hunted) -> list[int]:
+    return [place for place, _ in h.positions]
+
+
+def whisper_partners(state: GameState, seat: int) -> list[int]:
+    """The Hunted `seat` may talk to privately now: Whisper lasts until Exploration ends."""
+    if state.phase != 1:
+        return []
+    out: list[int] = []
+    for effect in state.effects:
+        if effect.startswith("whisper:"):
+            a, b = (int(s) for s in effect.split(":")[1:])
+            if seat in (a, b):
+                out.append(b if seat == a else a)
+    return sorted(out)
+
+
+def play_audience(state: GameState, h: Hunted, action: PlaySurvivalCard) -> tuple[int, ...]:
+    """Seats that learn a played card's choices; empty = everyone. Whisper's partner is known
+    only to the two whisperers (the others learn that Whisper was played)."""
+    if action.card == "whisper":
+        return (h.seat, action.places[0])
+    return ()
+
+
+def ask_discard_tokens(state: GameState, owner: Hunted, count: int, why: str,
+                       events: Events) -> None:
+    """The owner discards `count` of their tokens, picking which; no prompt without a choice."""
+    if count >= len(owner.tokens):
+        for token in list(owner.tokens):
+            discard_token(state, owner, token.id, events, why)
+        return
+    for _ in range(count):
+        add_to_layer(state, Prompt(owner.seat, "discard_token", {"why": why}))
+
+
+def _lookable(state: GameState, h: Hunted) -> list[int]:
+    """Face-down tokens the user has not seen, held by anyone (own ones only under Isolation)."""
+    return [t.id for o in choosable(state, h) for t in o.tokens
+            if not t.face_up and h.seat not in t.known]
+
+
+def _exchanges(state: GameState, o: Hunted) -> list[tuple[int, int]]:
+    """Signal Mirror: (played card out, discarded card in); Force Field's cards stay out."""
+    return [(out, into) for out in sorted(set(o.played)) for into in sorted(set(o.discard))
+            if into not in state.forbidden]
+
+
+def _return_played(state: GameState, o: Hunted, card: int, events: Events) -> None:
+    o.played.remove(card)
+    o.hand = sorted([*o.hand, card])
+    emit(events, "place_card_returned", hunted=o.seat, card=card, why="relay-runner")
+
+
+def _regain(h: Hunted, events: Events) -> None:
+    if 1 <= h.will <= 2:  # C12: only from 1 or 2 Will
+        h.will += 1
+        emit(events, "will_regained", hunted=h.seat, will=h.will)
+
+
+# --- Choices (empty = the card would change nothing and cannot be played, C7) -------------
+
+def _hand_warmers(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(o.seat,) for o in choosable(state, h) if 1 <= o.will <= 2]
+
+
+def _radio_relay(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(o.seat,) for o in _others(state, h) if o.discard]
+
+
+def _whisper(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    partners = whisper_partners(state, h.seat)
+    return [(o.seat,) for o in _others(state, h) if o.seat not in partners]
+
+
+def _vaccine(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(o.seat,) for o in choosable(state, h) if o.seat not in state.vaccinated]
+
+
+def _blood_test(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    # A face-up token is already known: testing it again only matters for an icon left face up
+    # because a discard was forbidden, once discarding is allowed again.
+    return [(t.id,) for o in choosable(state, h) for t in o.tokens
+            if not t.face_up or (t.icon and may_discard_tokens(state))]
+
+
+def _signal_mirror(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(o.seat,) for o in _others(state, h) if _exchanges(state, o)]
+
+
+def _roped_together(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return sorted({(place, to) for place in _places(h) for to in ADJACENT[place]
+                   if others_at(state, h, to)})
+
+
+def _windbreak(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    acting = set(state.target_cards) - _IDLE_TARGETS
+    targeted = any(p in state.tokens.get("target", []) for p in _places(h))
+    return [()] if acting and targeted and "target" not in h.immune else []
+
+
+def _huddle(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for place in sorted(set(creature_places(state)) & set(_places(h))):
+        group = sorted([h, *others_at(state, h, place)], key=lambda o: o.seat)
+        if len(group) < 2:
+            continue
+        for chosen in group:
+            if any(o is not chosen and "creature" not in o.immune for o in group):
+                out.append((place, chosen.seat))
+    return out
+
+
+def _body_heat(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    friends = {o.seat: o for p in _places(h) for o in others_at(state, h, p)}
+    return [(seat,) for seat, o in sorted(friends.items())
+            if 1 <= h.will <= 2 or 1 <= o.will <= 2]
+
+
+def _antidote(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    if not may_discard_tokens(state):
+        return []
+    return [(o.seat,) for o in choosable(state, h) if o.tokens]
+
+
+def _field_lab(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(token,) for token in _lookable(state, h)]
+
+
+def _supply_drop(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [()]  # the played card itself refills an empty deck (C15)
+
+
+def _relay_runner(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return [(o.seat,) for o in _others(state, h) if o.played]
+
+
+CHOICES: dict[str, Choices] = {
+    "hand-warmers": _hand_warmers,
+    "radio-relay": _radio_relay,
+    "whisper": _whisper,
+    "vaccine": _vaccine,
+    "blood-test": _blood_test,
+    "signal-mirror": _signal_mirror,
+    "roped-together": _roped_together,
+    "windbreak": _windbreak,
+    "huddle": _huddle,
+    "body-heat": _body_heat,
+    "antidote": _antidote,
+    "field-lab": _field_lab,
+    "supply-drop": _supply_drop,
+    "relay-runner": _relay_runner,
+}
+
+
+def place_action_plays(state: GameState, h: Hunted, place: int,
+                       this_card: int = 0) -> list[PlaySurvivalCard]:
+    """Scrub Down, offered as the place action at `place` (the caller checks the place)."""
+    if "scrub-down" not in h.survival or not may_play_survival(state, h):
+        return []
+    if not may_discard_tokens(state):
+        return []
+    at = position_of(h, this_card, place)
+    present = sorted([h, *others_at(state, h, at)], key=lambda o: o.seat)
+    tokens = {o.seat: len(o.tokens) for o in present if o.tokens}
+    picks = [(s,) for s in tokens] + [
+        (a, b) for a, b in combinations_with_replacement(tokens, 2) if a != b or tokens[a] >= 2]
+    return [PlaySurvivalCard("scrub-down", pick) for pick in picks]
+
+
+# --- Effects -----------------------------------------------------------------------------
+
+def _chosen(s: GameState, a: PlaySurvivalCard) -> Hunted:
+    return s.hunted_at(a.places[0])
+
+
+def _e_hand_warmers(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    _regain(_chosen(s, a), e)
+
+
+def _e_radio_relay(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    ask_take_back(s, _chosen(s, a), 2, e)  # "up to 2": as many as there are, up to 2
+
+
+def _e_whisper(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    low, high = sorted((h.seat, a.places[0]))
+    s.effects.append(f"whisper:{low}:{high}")  # the server opens the private chat (C16)
+
+
+def _e_vaccine(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.vaccinated.append(a.places[0])
+
+
+def _e_blood_test(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    token = reveal(s, a.places[0], e)
+    if token.icon and may_discard_tokens(s):  # under Quarantine it stays face up
+        discard_token(s, holder_of(s, token.id), token.id, e, "blood-test")
+
+
+def _e_signal_mirror(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    add_to_layer(s, Prompt(a.places[0], "signal_mirror", {"by": h.seat}))
+
+
+def _e_roped_together(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    origin, to = a.places
+    index = _places(h).index(origin)
+    h.positions[index] = (to, h.positions[index][1])  # the played card stays the same
+    emit(e, "hunted_moved", hunted=h.seat, origin=origin, destination=to, why="roped-together")
+
+
+def _e_windbreak(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    h.immune.append("target")
+
+
+def _e_huddle(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    place, chosen = a.places
+    for o in [h, *others_at(s, h, place)]:
+        if o.seat != chosen and "creature" not in o.immune:
+            o.immune.append("creature")
+
+
+def _e_scrub_down(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    for seat in sorted(set(a.places)):
+        ask_discard_tokens(s, s.hunted_at(seat), a.places.count(seat), "scrub-down", e)
+
+
+def _e_body_heat(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    _regain(h, e)
+    _regain(_chosen(s, a), e)
+
+
+def _e_antidote(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    ask_discard_tokens(s, _chosen(s, a), 1, "antidote", e)
+
+
+def _e_field_lab(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    look(s, h.seat, a.places[0], e)
+    rest = _lookable(s, h)  # the second token is chosen after seeing the first
+    if rest:
+        add_to_layer(s, Prompt(h.seat, "look", {"optional": True, "tokens": rest}))
+
+
+def _e_supply_drop(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    _draw_and_share(s, h, e)  # Isolation: the other card is discarded (keep_survival)
+
+
+def _e_relay_runner(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    friend = _chosen(s, a)
+    if len(friend.played) == 1:
+        _return_played(s, friend, friend.played[0], e)
+    else:  # two cards in play: their choice
+        add_to_layer(s, Prompt(friend.seat, "relay_runner"))
+
+
+EFFECTS: dict[str, Effect] = {
+    "hand-warmers": _e_hand_warmers,
+    "radio-relay": _e_radio_relay,
+    "whisper": _e_whisper,
+    "vaccine": _e_vaccine,
+    "blood-test": _e_blood_test,
+    "signal-mirror": _e_signal_mirror,
+    "roped-together": _e_roped_together,
+    "windbreak": _e_windbreak,
+    "huddle": _e_huddle,
+    "scrub-down": _e_scrub_down,
+    "body-heat": _e_body_heat,
+    "antidote": _e_antidote,
+    "field-lab": _e_field_lab,
+    "supply-drop": _e_supply_drop,
+    "relay-runner": _e_relay_runner,
+}
+
+
+# --- Prompts these cards hand to another Hunted ------------------------------------------
+
+def _signal_mirror_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    o = state.hunted_at(prompt.seat)
+    return [*(Choose(f"{out}:{into}") for out, into in _exchanges(state, o)), Pass()]
+
+
+def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
+                          events: Events) -> None:
+    remove_prompt(state, prompt)
+    o = state.hunted_at(prompt.seat)
+    if not isinstance(action, Choose):
+        emit(events, "signal_mirror_declined", hunted=o.seat)
+        return
+    out, into = (int(x) for x in action.option.split(":"))
+    o.played[o.played.index(out)] = into
+    o.discard.remove(into)
+    o.discard.append(out)
+    # As with Vortex, the discard pile is face up: the swap shows (not under Smokescreen).
+    emit_secret(events, "played_card_swapped", discard_knowers(state),
+                {"hunted": o.seat, "out": out, "into": into}, {"hunted": o.seat})
+
+
+def _relay_runner_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).played))]
+
+
+def _relay_runner_answer(state: GameState, prompt: Prompt, action: Action,
+                         events: Events) -> None:
+    assert isinstance(action, TakeBackPlaceCard)
+    remove_prompt(state, prompt)
+    _return_played(state, state.hunted_at(prompt.seat), action.card, events)
+
+
+LEGAL: dict[str, Callable[[GameState, Prompt], list[Action]]] = {
+    "signal_mirror": _signal_mirror_legal,
+    "relay_runner": _relay_runner_legal,
+}
+ANSWER: dict[str, Callable[[GameState, Prompt, Action, Events], None]] = {
+    "signal_mirror": _signal_mirror_answer,
+    "relay_runner": _relay_runner_answer,
+}
