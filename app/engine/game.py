@@ -24,7 +24,7 @@ from .errors import GameOver, IllegalAction, InvalidConfig, NotYourTurn
 from .events import Event
 from .flow import PHASE_NAMES, advance
 from .prompts import active_seats as _active_seats
-from .prompts import current_prompt
+from .prompts import current_prompt, remove_prompt
 from .rng import shuffled
 from .state import Config, Creature, GameState, Hunted
 
@@ -73,7 +73,7 @@ def new_game(config: Config, seed: int) -> GameState:
         state.rng_counter += 1
         for hunted, sheet in zip(state.hunted, sheets, strict=False):
             hunted.sheet = sheet
-    advance(state, [])
+    settle(state, [])
     return state
 
 
@@ -129,8 +129,25 @@ def apply_unchecked(state: GameState, seat: int, action: Action) -> tuple[GameSt
         choose_place_cards(new, new.hunted_at(seat), action, events)
     else:
         ANSWER[prompt.kind](new, prompt, action, events)
-    advance(new, events)
+    settle(new, events)
     return new, events
+
+
+def settle(state: GameState, events: list[Event]) -> None:
+    """Advance to the next decision, dropping prompts an earlier answer made moot.
+
+    Two effects may ask the same Hunted twice (two Toxins through Flashback, two Screams):
+    once the first answer has emptied their hand, the second has nothing left to ask.
+    """
+    while True:
+        advance(state, events)
+        moot = [prompt for seat in _active_seats(state)
+                if (prompt := current_prompt(state, seat)) is not None
+                and not LEGAL[prompt.kind](state, prompt)]
+        if not moot:
+            return
+        for prompt in moot:
+            remove_prompt(state, prompt)
 
 
 def outcome(state: GameState) -> Outcome | None:
