@@ -139,10 +139,11 @@ class ResyncMessage(Strict):
 
 
 class ChatMessageIn(Strict):
-    """A line of table chat."""
+    """A line of table chat; `to` whispers to one Hunted (Frozen Lands' Whisper only)."""
 
     type: Literal["chat"]
     text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+    to: int | None = None
 
 
 class PingMessage(Strict):

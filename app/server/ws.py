@@ -9,6 +9,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from app.engine.frozen_survival import whisper_partners
+
 from .errors import ErrorCode, ServiceError
 from .hub import Connection, Hub, TokenBucket
 from .schemas import ActMessage, AuthMessage, ChatMessageIn, ClientMessage, WatchMessage
@@ -143,8 +145,25 @@ async def _chat(conn: Connection, message: ChatMessageIn, service: GameService,
                 hub: Hub) -> None:
     if conn.token is None:
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators cannot chat.")
+    if message.to is not None:
+        await _whisper(conn, message.text, message.to, service, hub)
+        return
     line = await service.chat(await service.identify(conn.code, conn.token), message.text)
     hub.broadcast(conn.code, {"type": "chat", "line": line})
+
+
+async def _whisper(conn: Connection, text: str, to: int, service: GameService,
+                   hub: Hub) -> None:
+    """Whisper (Frozen Lands): a private line between two Hunted, never stored, never shown to
+    anyone else; allowed only while the engine says the card is in effect for both."""
+    snapshot = await service.current(conn.code)
+    if (snapshot is None or conn.seat is None
+            or to not in whisper_partners(snapshot.state, conn.seat)):
+        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
+    line = {"seat": conn.seat, "name": conn.name, "text": text, "to": to}
+    for other in hub.connections(conn.code):
+        if other.seat in (conn.seat, to):
+            other.send({"type": "whisper", "line": line})
 
 
 def _first_problem(exc: ValidationError) -> str:
