@@ -1,0 +1,109 @@
+// Artemia (the 10 Places in 2 rows of 5) with Hunt tokens and Hunted figures, and the
+// Rescue / Assimilation tracks.
+
+import { PLACES, placeName } from "./cards.js";
+import { h } from "./dom.js";
+import { seatName, tokenName } from "./labels.js";
+
+const TOKEN_ORDER = ["creature", "artemia", "target"];
+const TOKEN_LETTER = { creature: "C", artemia: "A", target: "T" };
+
+function tokenBadges(view, n) {
+  const tokens = view.board.tokens || {};
+  return TOKEN_ORDER.filter((t) => (tokens[t] || []).includes(n)).map((t) =>
+    h(`span.token.token-${t}`, { title: tokenName(t) },
+      h("span", { "aria-hidden": "true" }, TOKEN_LETTER[t]), h("span.sr", {}, tokenName(t))));
+}
+
+function figures(view, ctx, n) {
+  const out = [];
+  for (const hunted of view.hunted) {
+    for (const [place] of hunted.positions || []) {
+      if (place !== n) continue;
+      const name = seatName(hunted.seat, ctx.names);
+      out.push(h(`span.figure.seat-${hunted.seat}`, { title: name, dataset: { hunted: hunted.seat } },
+        h("span", { "aria-hidden": "true" }, String(hunted.seat)), h("span.sr", {}, name)));
+    }
+  }
+  return out;
+}
+
+function flags(view, n) {
+  const b = view.board;
+  const out = [];
+  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", {}, "Marker"));
+  if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, "Forbidden"));
+  if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, "Power fails"));
+  if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, "Used"));
+  const reserve = b.reserve && b.reserve[String(n)];
+  if (reserve !== undefined) {
+    out.push(h("span.flag.reserve", { title: `${reserve} left in the reserve` },
+      h("span.wide", {}, "Reserve "), h("span.narrow", { "aria-hidden": "true" }, "×"), String(reserve)));
+  }
+  return out;
+}
+
+function tileContent(view, ctx, n) {
+  return [
+    h("span.place-head", {}, h("span.place-num", {}, String(n)),
+      h("span.place-name", {}, h("span.the", {}, "The "), placeName(n).replace(/^The /, ""))),
+    h("span.place-text", {}, PLACES[n].text),
+    h("span.place-marks", {}, tokenBadges(view, n), figures(view, ctx, n), flags(view, n)),
+  ];
+}
+
+/** The 10 places; with `tokenActions` (place -> action), those places are buttons. */
+export function renderBoard(view, ctx, tokenActions, onAct) {
+  const items = [];
+  for (let n = 1; n <= 10; n += 1) {
+    const offer = tokenActions.get(n);
+    const content = tileContent(view, ctx, n);
+    const occupied = (view.board.tokens && Object.values(view.board.tokens).some((p) => p.includes(n)));
+    const cls = `li.place${occupied ? ".has-token" : ""}`;
+    if (offer) {
+      const { action, token } = offer;
+      const label = `Put the ${tokenName(token)} on ${placeName(n)}`;
+      items.push(h(cls, { dataset: { place: n } },
+        h("button.place-button.act", {
+          type: "button", "aria-label": label, title: label,
+          dataset: { key: JSON.stringify(action), place: n },
+          onclick: () => onAct(action),
+        }, content)));
+    } else {
+      items.push(h(cls, { dataset: { place: n } }, h("span.place-button", {}, content)));
+    }
+  }
+  return h("ol.artemia", { "aria-label": "Artemia, the 10 places" }, items);
+}
+
+// --- Tracks -------------------------------------------------------------------------------
+
+const ARTEMIA_SPACES = { 1: [1, 2, 3, 4, 5, 6], 2: [1, 3, 5, 7, 9, 11] }; // printed on the board
+
+function track(kind, label, value, length, marked) {
+  const cells = [];
+  for (let space = Math.max(length, value); space >= 1; space -= 1) {
+    const here = space === value;
+    cells.push(h(`span.space${here ? ".here" : ""}${marked.includes(space) ? ".symbol" : ""}`,
+      { title: `${space} to Victory`, "aria-hidden": "true" }));
+  }
+  cells.push(h(`span.space.victory${value === 0 ? ".here" : ""}`, { title: "Victory", "aria-hidden": "true" }, "★"));
+  return h(`div.track.track-${kind}`, {},
+    h("div.track-label", {}, h("span", {}, label), h("strong", { dataset: { counter: kind } },
+      value === 0 ? "Victory!" : `${value} to Victory`)),
+    h("div.spaces", { style: `--n:${cells.length}` }, cells));
+}
+
+export function renderTracks(view) {
+  const players = view.config.hunted + 1;
+  const side = view.config.board_side;
+  const b = view.board;
+  const symbol = b.artemia_symbol
+    ? h("p.symbol-note.on", {}, "Artemia symbol under the Rescue counter: the Creature may place the Artemia token.")
+    : h("p.symbol-note", {}, "No Artemia symbol under the Rescue counter.");
+  return h("div.tracks", {},
+    track("rescue", "Rescue", b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
+    track("assimilation", "Assimilation", b.assimilation, 5 + players, []),
+    h("div.track-notes", {}, symbol,
+      h("p", {}, b.marker_on_beach ? "The Marker is on the Beach." : "The Marker is beside the Beach.")));
+}

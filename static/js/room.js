@@ -1,0 +1,237 @@
+// One room page (/r/{code}): the state received from the server, the socket, and the
+// commands (claim, start, act, chat, rematch). Rendering lives in lobby.js and table.js.
+
+import { ApiError, api, savedName, tokens } from "./api.js";
+import { setVariant } from "./cards.js";
+import { fill, h, keepFocus, toast } from "./dom.js";
+import { renderLobby } from "./lobby.js";
+import { roleLabel } from "./labels.js";
+import { RoomSocket, clientId } from "./socket.js";
+import { Table } from "./table.js";
+
+const ACT_TIMEOUT_MS = 10000;
+const STALE_RETRIES = 2;
+
+export class Room {
+  constructor(code) {
+    this.code = code;
+    this.seat = null; // my seat number, from the server's `sync` (null: spectator)
+    this.lobby = null;
+    this.presence = { seats: [], spectators: 0 };
+    this.view = null;
+    this.version = 0;
+    this.events = [];
+    this.chat = [];
+    this.pending = null; // the act in flight: {client_id, timer, action, phase, prompt, tries}
+    this.status = "connecting";
+    this.table = null;
+    this.main = document.getElementById("main");
+    this.socket = new RoomSocket(code, {
+      token: () => tokens.get(code),
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s) => this.setStatus(s),
+    });
+  }
+
+  async open() {
+    try {
+      this.lobby = await api.lobby(this.code);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "unknown_room") {
+        this.renderMissing(error.message);
+        return;
+      }
+      toast(error.message, "error");
+    }
+    this.render();
+    this.socket.connect();
+  }
+
+  get token() {
+    return tokens.get(this.code);
+  }
+
+  get isHost() {
+    const host = this.lobby && this.lobby.seats.find((s) => s.host);
+    return Boolean(host && this.seat !== null && host.seat === this.seat);
+  }
+
+  get names() {
+    const names = {};
+    for (const s of (this.lobby && this.lobby.seats) || []) if (s.name) names[s.seat] = s.name;
+    return names;
+  }
+
+  // --- server messages --------------------------------------------------------------------
+
+  onMessage(m) {
+    const handler = {
+      sync: () => this.onSync(m),
+      update: () => this.onUpdate(m),
+      lobby: () => { this.lobby = m.lobby; this.render(); },
+      presence: () => { this.presence = m.presence; this.render(); },
+      chat: () => { this.chat.push(m.line); if (this.table) this.table.addChat(m.line); },
+      error: () => this.onError(m),
+    }[m.type];
+    if (handler) handler();
+  }
+
+  onSync(m) {
+    setVariant((m.view && m.view.config.variant) || (m.lobby && m.lobby.options.variant));
+    this.seat = m.seat;
+    this.lobby = m.lobby;
+    this.presence = m.presence;
+    this.chat = m.chat || [];
+    this.version = m.version;
+    this.view = m.view;
+    this.events = m.events || [];
+    const stale = this.pending && this.pending.stale ? this.pending : null;
+    this.clearPending();
+    this.render(true);
+    if (stale) this.retry(stale);
+  }
+
+  onUpdate(m) {
+    if (this.view && m.version <= this.version) return; // already seen
+    const gap = this.view && m.version !== this.version + 1;
+    this.version = m.version;
+    this.view = m.view;
+    this.events.push(...(m.events || []));
+    if (this.pending && m.client_id === this.pending.client_id) this.clearPending();
+    this.render();
+    if (this.table) this.table.addEvents(m.events || []);
+    if (gap) this.socket.send({ type: "resync" }); // missed updates: fetch the whole picture
+  }
+
+  onError(m) {
+    if (m.code === "stale_version" && this.pending && this.pending.tries < STALE_RETRIES) {
+      this.pending.stale = true; // another player moved first; the fresh `sync` follows
+      return;
+    }
+    toast(m.message || "Something went wrong.", "error");
+    if (m.code === "bad_token") {
+      tokens.forget(this.code); // this seat is gone: watch instead
+      this.socket.reconnect();
+      return;
+    }
+    if (this.pending) this.clearPending();
+    this.render();
+  }
+
+  setStatus(status) {
+    this.status = status;
+    document.body.dataset.connection = status;
+    this.renderTopbar();
+  }
+
+  // --- commands ---------------------------------------------------------------------------
+
+  async claim(seat, name) {
+    savedName.set(name);
+    const answer = await api.claimSeat(this.code, seat, name);
+    tokens.set(this.code, answer.token);
+    this.socket.reconnect();
+  }
+
+  async leave() {
+    await api.leaveSeat(this.code, this.token);
+    tokens.forget(this.code);
+    this.seat = null;
+    this.socket.reconnect();
+  }
+
+  async startGame() {
+    this.lobby = await api.start(this.code, this.token);
+  }
+
+  async rematch() {
+    this.lobby = await api.rematch(this.code, this.token);
+  }
+
+  /**
+   * Another player's move landed first (a race in a simultaneous moment). Send the same
+   * move again if it is still offered in the same phase and for the same question;
+   * otherwise let the player look at the new table and choose again.
+   */
+  retry(stale) {
+    const view = this.view;
+    const prompt = view && view.you && view.you.prompt;
+    const same = JSON.stringify(stale.action);
+    if (view && view.phase === stale.phase && (prompt && prompt.kind) === stale.prompt
+        && view.legal_actions.some((a) => JSON.stringify(a) === same)) {
+      this.act(stale.action, stale.tries + 1);
+    } else {
+      toast("The game moved on before your move arrived: please choose again.", "error");
+    }
+  }
+
+  act(action, tries = 0) {
+    if (this.pending) return;
+    const id = clientId();
+    const sent = this.socket.send({ type: "act", action, version: this.version, client_id: id });
+    if (!sent) {
+      toast("Not connected: reconnecting…", "error");
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.clearPending();
+      this.socket.send({ type: "resync" });
+      this.render();
+    }, ACT_TIMEOUT_MS);
+    const prompt = this.view && this.view.you && this.view.you.prompt;
+    this.pending = { client_id: id, timer, action, tries, phase: this.view && this.view.phase,
+      prompt: prompt && prompt.kind };
+    document.body.dataset.busy = "1";
+    if (this.table) this.table.setBusy(true);
+  }
+
+  sendChat(text) {
+    return this.socket.send({ type: "chat", text });
+  }
+
+  clearPending() {
+    if (this.pending) clearTimeout(this.pending.timer);
+    this.pending = null;
+    delete document.body.dataset.busy;
+  }
+
+  // --- rendering --------------------------------------------------------------------------
+
+  render(fresh = false) {
+    document.body.dataset.version = String(this.version);
+    document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
+    document.body.dataset.phase = this.view ? this.view.phase : "lobby";
+    this.renderTopbar();
+    if (this.view) {
+      if (!this.table) {
+        this.table = new Table(this);
+        fill(this.main, this.table.root);
+        fresh = true;
+      }
+      this.table.render(fresh);
+      if (this.pending) this.table.setBusy(true);
+      return;
+    }
+    this.table = null;
+    keepFocus(() => fill(this.main, renderLobby(this)));
+  }
+
+  renderTopbar() {
+    const info = document.getElementById("topbar-info");
+    const name = this.names[this.seat];
+    const me = this.seat === null ? (this.view ? "Spectator" : "Not seated yet")
+      : `${roleLabel(this.seat)}${name ? " · " + name : ""}`;
+    const status = { online: "Online", connecting: "Connecting…", reconnecting: "Reconnecting…" }[this.status] || this.status;
+    fill(info,
+      h("span.room-code", {}, "Room ", h("strong", {}, this.code)),
+      h("span#seat-label.seat-label", { dataset: { seat: this.seat ?? "" } }, me),
+      h(`span.conn.conn-${this.status}`, { title: "Connection" }, status));
+  }
+
+  renderMissing(message) {
+    fill(this.main, h("section.panel.narrow", {},
+      h("h1", {}, "No such room"),
+      h("p", {}, message),
+      h("p", {}, h("a.button", { href: "/" }, "Create a room"))));
+  }
+}

@@ -1,0 +1,158 @@
+// The game table: end banner, phase bar, actions, Artemia, tracks, hand, players, log, chat.
+
+import { renderActions, tokenActions } from "./actions.js";
+import { renderBoard, renderTracks } from "./board.js";
+import { fill, h, keepFocus, toast } from "./dom.js";
+import { eventText, eventTone } from "./events.js";
+import { renderHand } from "./hand.js";
+import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
+import { renderPlayers } from "./players.js";
+
+const LOG_LIMIT = 250;
+const PHASE_ORDER = ["exploration", "hunting", "reckoning", "end_of_turn"];
+
+export class Table {
+  constructor(room) {
+    this.room = room;
+    this.end = h("section#end.end", { hidden: true });
+    this.phasebar = h("section.phasebar", { "aria-label": "Turn and phase" });
+    this.actions = h("section#actions.actions.panel", { "aria-labelledby": "actions-title" });
+    this.board = h("section.board.panel", { "aria-label": "Artemia" });
+    this.hand = h("section#hand.hand.panel", { "aria-label": "Your cards" });
+    this.players = h("section#players.players-panel.panel", { "aria-label": "Players" });
+    this.log = h("ol#log.log", { role: "log", "aria-label": "Game log", "aria-live": "polite" });
+    this.announcer = h("p.sr", { "aria-live": "polite" });
+    this.announced = "";
+    this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": "Table chat", "aria-live": "polite" });
+    this.root = h("div.table", {},
+      h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
+      h("div.table-side", {}, this.players,
+        h("section.panel.log-panel", { "aria-labelledby": "log-title" }, h("h2#log-title", {}, "Log"), this.log),
+        h("section.panel.chat-panel", { "aria-labelledby": "chat-title" }, h("h2#chat-title", {}, "Table chat"),
+          this.chatList, this.chatForm())));
+  }
+
+  ctx() {
+    return { seat: this.room.seat, names: this.room.names, view: this.room.view };
+  }
+
+  render(fresh) {
+    const view = this.room.view;
+    const ctx = this.ctx();
+    keepFocus(() => {
+      this.renderEnd(view);
+      this.renderPhasebar(view);
+      fill(this.actions, renderActions(view, ctx, this.room));
+      this.actions.hidden = Boolean(view.outcome);
+      const prompt = view.you && view.you.prompt;
+      if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
+      else delete this.actions.dataset.prompt;
+      fill(this.board, h("h2.sr", {}, "Artemia"),
+        renderBoard(view, ctx, tokenActions(view, this.room), (a) => this.room.act(a)), renderTracks(view));
+      fill(this.hand, renderHand(view, ctx));
+      fill(this.players, renderPlayers(view, ctx, this.room.presence));
+    }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
+    this.announce(view);
+    if (fresh) { // a whole new picture: rebuild quietly rather than announce every line
+      this.log.setAttribute("aria-busy", "true");
+      this.chatList.setAttribute("aria-busy", "true");
+      fill(this.log);
+      this.addEvents(this.room.events);
+      fill(this.chatList);
+      for (const line of this.room.chat) this.addChat(line);
+      this.log.removeAttribute("aria-busy");
+      this.chatList.removeAttribute("aria-busy");
+    }
+  }
+
+  /** Say the new prompt (or the end) once, through a polite live region. */
+  announce(view) {
+    const prompt = view.you && view.you.prompt;
+    const text = view.outcome ? outcomeText(view.outcome).title
+      : prompt && view.legal_actions.length ? `Your move: ${promptText(prompt, view)}` : "";
+    if (text !== this.announced) {
+      this.announced = text;
+      fill(this.announcer, text);
+    }
+  }
+
+  setBusy(busy) {
+    for (const b of this.root.querySelectorAll("button.act")) b.disabled = busy;
+  }
+
+  renderPhasebar(view) {
+    const phases = view.phase === "over" ? [...PHASE_ORDER, "over"] : PHASE_ORDER;
+    const steps = phases.map((p) => h(`li${p === view.phase ? ".current" : ""}`, {
+      id: p === view.phase ? "phase" : null, dataset: { phase: p },
+      "aria-current": p === view.phase ? "step" : null,
+    }, PHASE_LABELS[p]));
+    fill(this.phasebar,
+      h("div.turn", {}, h("span", {}, "Turn "), h("strong#turn", {}, String(view.turn))),
+      h("ol.phases", { "aria-label": "Phases" }, steps));
+  }
+
+  renderEnd(view) {
+    if (!view.outcome) {
+      this.end.hidden = true;
+      fill(this.end);
+      return;
+    }
+    const text = outcomeText(view.outcome);
+    const mine = (view.role === "creature" && view.outcome.winner === "creature")
+      || (view.role === "hunted" && view.outcome.winner === "hunted");
+    const rematch = this.room.isHost
+      ? h("button.primary#rematch", {
+        type: "button",
+        onclick: async (e) => {
+          e.currentTarget.disabled = true;
+          try {
+            await this.room.rematch();
+          } catch (error) {
+            toast(error.message, "error");
+            e.currentTarget.disabled = false;
+          }
+        },
+      }, "Rematch")
+      : h("p.hint", {}, "The host may start a rematch.");
+    this.end.hidden = false;
+    this.end.className = `end panel winner-${view.outcome.winner}`;
+    fill(this.end,
+      h("h2#end-title", { tabindex: "-1" }, text.title),
+      h("p.reason", {}, text.reason),
+      view.role === "spectator" ? null : h("p.verdict", {}, mine ? "Victory is yours." : "Defeat, this time."),
+      rematch);
+  }
+
+  addEvents(events) {
+    const ctx = this.ctx();
+    for (const event of events) {
+      this.log.append(h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)));
+    }
+    while (this.log.children.length > LOG_LIMIT) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  addChat(line) {
+    const who = line.seat === null || line.seat === undefined ? line.name : `${line.name || seatName(line.seat, this.room.names)}`;
+    this.chatList.append(h("li", {}, h("strong", {}, `${who}: `), line.text));
+    while (this.chatList.children.length > 100) this.chatList.firstElementChild.remove();
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+  }
+
+  chatForm() {
+    const input = h("input#chat-input", { maxlength: 500, autocomplete: "off", placeholder: "Message the table", "aria-label": "Chat message" });
+    const form = h("form.chat-form", {}, input, h("button#chat-send", { type: "submit" }, "Send"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (this.room.seat === null) {
+        toast("Spectators cannot chat.", "error");
+        return;
+      }
+      if (this.room.sendChat(text)) input.value = "";
+      else toast("Not connected: the message was not sent.", "error");
+    });
+    return form;
+  }
+}

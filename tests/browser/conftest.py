@@ -1,0 +1,121 @@
+"""Browser tests: a real uvicorn server on a migrated SQLite file, and Debian's Chromium.
+
+Chromium comes from `apt-get install chromium` (.ci/run installs it in CI); Playwright is the
+pinned Python package, driving it through `executable_path` with no browser download.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from .shots import DESKTOP
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"uvicorn exited early:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"uvicorn did not answer in 30 s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a uvicorn process serving the app on a fresh, migrated SQLite database."""
+    tmp = tmp_path_factory.mktemp("browser-server")
+    env = dict(os.environ, DATABASE_URL=f"sqlite+aiosqlite:///{tmp / 'nao.db'}",
+               PYTHONPATH=str(ROOT))
+    bin_dir = Path(sys.executable).parent
+    subprocess.run([str(bin_dir / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
+                   check=True, capture_output=True, timeout=60)
+    port = _free_port()
+    log = tmp / "uvicorn.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+             "--port", str(port), "--ws-per-message-deflate", "false"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(base, process, log)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, launched once per test module.
+
+    Not once per session: while Playwright's sync API runs, its event loop counts as running
+    in this thread, so `asyncio.run` in other tests of the same worker would fail.
+    """
+    if not CHROMIUM.exists():
+        pytest.skip("Chromium is not installed: apt-get install -y chromium (.ci/run does it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
+    """Open pages in fresh browser contexts (separate players); fail on uncaught JS errors."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def open_(path: str | None = "/", viewport: dict[str, int] | None = None) -> Page:
+        context = browser.new_context(viewport=viewport or DESKTOP, base_url=server)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack[:3000]}"))
+        if path is not None:
+            page.goto(path)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not errors, "uncaught errors in the pages:\n" + "\n".join(errors)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,178 @@
+"""Drive the client as players do: open a room, join, start, and click offered actions."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+STEP_TIMEOUT_MS = 10_000
+
+
+def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True,
+                variant: str = "base") -> None:
+    """Fill in the home page's form and submit it."""
+    page.goto("/")
+    page.check(f"#variant-{variant}")
+    page.select_option("#hunted", str(hunted))
+    page.fill("#name", name)
+    page.check("#seat-0" if creature else "#seat-1")
+    page.click("#create")
+
+
+def lobby_link(page: Page) -> str:
+    """After creating a room: the share link the lobby shows, the absolute URL of /r/{code}."""
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#share-link")).to_have_value(page.url)
+    return page.input_value("#share-link")
+
+
+def join(page: Page, name: str) -> None:
+    """On a shared link: type a name and take the first free seat."""
+    page.fill("#claim-name", name)
+    page.locator("button.claim").first.click()
+    expect(page.locator("li.seat.mine")).to_be_visible()
+
+
+def start(host: Page, pages: Sequence[Page]) -> None:
+    """The host starts; every page shows the table."""
+    host.click("#start")
+    for page in pages:
+        expect(page.locator("#phase")).to_be_visible()
+
+
+def version(page: Page) -> int:
+    """The game version the page has drawn."""
+    return int(page.evaluate("Number(document.body.dataset.version || 0)"))
+
+
+def phase(page: Page) -> str:
+    """The phase the page shows ("lobby", "exploration", ..., "over")."""
+    return str(page.evaluate("document.body.dataset.phase || ''"))
+
+
+# One read of what `play` needs to know about a page.
+STATE_JS = """(() => ({
+  version: Number(document.body.dataset.version || 0),
+  phase: document.body.dataset.phase || "",
+  prompt: !!document.querySelector("#actions[data-prompt]") && !document.body.dataset.busy,
+  busy: !!document.body.dataset.busy,
+  buttons: document.querySelectorAll("button.act:not([disabled])").length,
+}))()"""
+
+
+def settle(pages: Sequence[Page], at_least: int) -> None:
+    """Wait until every page has drawn `at_least` this version and has no act in flight."""
+    for page in pages:
+        page.wait_for_function(
+            "v => Number(document.body.dataset.version) >= v && !document.body.dataset.busy",
+            arg=at_least, timeout=STEP_TIMEOUT_MS, polling=10)
+
+
+# Scroll a button into view and report where it is; flag when a click reaches it.
+AIM_JS = """(index) => {
+  const button = document.querySelectorAll("button.act:not([disabled])")[index];
+  if (!button) return null;
+  button.scrollIntoView({ block: "center", inline: "center" });
+  const box = button.getBoundingClientRect();
+  window.__clicked = false;
+  button.addEventListener("click", () => { window.__clicked = true; }, { once: true });
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}"""
+
+
+def click_random_action(page: Page, rng: random.Random, count: int | None = None) -> None:
+    """Click one of the offered action buttons at random and wait for the server's answer.
+
+    A real mouse click at the button's centre: it lands only if nothing covers the button.
+    """
+    if count is None:
+        count = page.locator("button.act:not([disabled])").count()
+    assert count, "a page with a prompt offers no action"
+    point = page.evaluate(AIM_JS, rng.randrange(count))
+    assert point is not None, "the offered buttons changed under the mouse"
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_function("window.__clicked && !document.body.dataset.busy",
+                           timeout=STEP_TIMEOUT_MS, polling=10)
+
+
+def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int, seconds: float,
+         until: Callable[[list[dict[str, Any]]], bool] | None = None) -> int:
+    """Random players: a page whose player must decide clicks a random offered action.
+
+    Only pages that have drawn the latest version act, so nobody clicks on a stale table.
+    Stops at the end of the game, when `until(states)` holds (see STATE_JS), or after
+    `max_steps` / `seconds`, with every page showing the latest version; returns the clicks.
+    """
+    deadline = time.monotonic() + seconds
+    steps = 0
+    while steps < max_steps and time.monotonic() < deadline:
+        states = [page.evaluate(STATE_JS) for page in pages]
+        if states[0]["phase"] == "over" or (until is not None and until(states)):
+            break
+        latest = max(s["version"] for s in states)
+        ready = [(p, s) for p, s in zip(pages, states, strict=True)
+                 if s["prompt"] and s["buttons"] and s["version"] == latest]
+        if not ready:
+            time.sleep(0.01)
+            continue
+        page, state = rng.choice(ready)
+        click_random_action(page, rng, state["buttons"])
+        steps += 1
+    settle(pages, max(version(page) for page in pages))  # leave every table up to date
+    return steps
+
+
+def _canonical(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def assert_offers_exactly(offered: dict[str, Any], legal_actions: list[dict[str, Any]]) -> None:
+    """What a page offers (`bot.js` status) is exactly `legal_actions`: every action is a
+    button, except the placements of a Hunt token that is not picked (they become buttons
+    on the places once it is picked, and the picker lists every token that may be placed).
+    """
+    placements = {_canonical(a): a.get("token", "creature") for a in legal_actions
+                  if a["type"] == "PlaceHuntToken"}
+    expected = sorted(_canonical(a) for a in legal_actions
+                      if placements.get(_canonical(a), offered["armed"]) == offered["armed"])
+    shown = sorted(_canonical(json.loads(key)) for key in offered["buttons"])
+    assert shown == expected, f"offered {shown}, legal {expected}"
+    assert sorted(offered["tokens"]) == sorted(set(placements.values()))
+
+
+# --- Random players inside the pages (bot.js) ---------------------------------------------
+
+BOT_JS = Path(__file__).with_name("bot.js")
+Pause = Callable[[Page, dict[str, Any]], bool]
+
+
+def add_bot(page: Page) -> None:
+    """Load the random player into every document the page opens from now on."""
+    page.add_init_script(path=BOT_JS)
+
+
+def run_bots(pages: Sequence[Page], seed: int, *, seconds: float, on_pause: Pause) -> int:
+    """Let every page's bot play until the game is over. Each time a page's phase changes its
+    bot waits for `on_pause(page, status)`, which returns whether that bot should keep
+    pausing at phase changes. Returns the clicks made."""
+    for index, page in enumerate(pages):
+        page.evaluate("seed => window.__bot.start(seed)", seed + index)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        statuses = [page.evaluate("window.__bot.status()") for page in pages]
+        for page, status in zip(pages, statuses, strict=True):
+            assert status["problem"] is None, status["problem"]
+            if status["paused"] is not None:
+                again = on_pause(page, status)
+                page.evaluate("again => { window.__bot.pausing = again; window.__bot.resume(); }",
+                              again)
+        if all(s["phase"] == "over" and s["paused"] is None for s in statuses):
+            break
+        time.sleep(0.02)
+    return sum(page.evaluate("window.__bot.stop() || window.__bot.clicks") for page in pages)

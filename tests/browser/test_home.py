@@ -1,0 +1,37 @@
+"""The home page's form: the server's refusals are shown as the server words them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from .players import create_room
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_refused_frozen_lands_room_shows_the_servers_message(
+        open_page: Callable[..., Page], server: str) -> None:
+    # The server refuses Frozen Lands with `bad_options`: while the engine lacks it, and in
+    # any case with fewer than 3 Hunted (the variant needs 4 players). Ask it what it says.
+    options = {"variant": "frozen-lands", "abilities": False, "board_side": 1, "hunted": 2}
+    answer = httpx.post(f"{server}/api/rooms", json={"options": options, "name": "Morgan",
+                                                     "seat": 0})
+    assert answer.status_code >= 400, "Frozen Lands with 2 Hunted is accepted: update this test"
+    refusal = answer.json()["error"]
+    assert refusal["code"] == "bad_options"
+
+    page = open_page()
+    create_room(page, "Morgan", hunted=2, variant="frozen-lands")
+    expect(page.locator("#create-error")).to_have_text(refusal["message"])
+    expect(page.locator(".toast-error")).to_have_text(refusal["message"])
+    assert page.url.endswith("/")  # still on the form, which can be sent again
+    expect(page.locator("#create")).to_be_enabled()
+
+
+def test_an_unknown_room_link_says_so(open_page: Callable[..., Page]) -> None:
+    page = open_page("/r/no-such-room")
+    expect(page.locator("h1")).to_have_text("No such room")
