@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
-from app.engine import CREATURE, GameState, active_seats, legal_actions
+from app.engine import GameState, active_seats, legal_actions
 from app.engine.actions import Action, Pass, UsePlacePower
 from app.engine.cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS, FROZEN, RESERVE_PLACES
-from app.engine.game import new_game
-from app.engine.state import Config, Prompt, Token
+from app.engine.state import Token
 
-from .helpers import act, give_hunt_card, prompt_of
+from .helpers import act, prompt_of, table
 
 TOTAL_TOKENS = CONTAMINATION_ICONS + CONTAMINATION_BLANKS
 A = TypeVar("A", bound=Action)
@@ -26,20 +25,8 @@ def frozen_table(hunted: int = 3, seed: int = 1, *, board_side: int = 1,
                  hunt_cards: Iterable[str] = ()) -> GameState:
     """A new Frozen Lands game at the first Exploration decision, staged like `helpers.table`:
     empty Survival hands (unless `survival`) and the Creature holding only `hunt_cards`."""
-    config = Config(hunted=hunted, board_side=board_side, variant=FROZEN, abilities=abilities)
-    state = new_game(config, seed).clone()
-    if not survival:
-        for h in state.hunted:
-            state.survival_deck.extend(h.survival)
-            h.survival.clear()
-    state.creature.deck.extend(state.creature.hand)
-    state.creature.hand = []
-    for card in hunt_cards:
-        give_hunt_card(state, card)
-    state.layers = [[Prompt(h.seat, "explore") for h in state.hunted]]
-    if state.creature.hand:
-        state.layers[0].append(Prompt(CREATURE, "window", {"phase": 1}))
-    return state
+    return table(hunted, seed, board_side, survival=survival, hunt_cards=hunt_cards,
+                 variant=FROZEN, abilities=abilities)
 
 
 def stage(state: GameState, seat: int, hand: Iterable[int], discard: Iterable[int] = (),

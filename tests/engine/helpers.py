@@ -12,13 +12,15 @@ from app.engine.state import Prompt
 
 
 def table(hunted: int = 3, seed: int = 1, board_side: int = 1, *, survival: bool = False,
-          hunt_cards: Iterable[str] = ()) -> GameState:
+          hunt_cards: Iterable[str] = (), variant: str = "base",
+          abilities: bool = False) -> GameState:
     """A new game; by default nobody holds Survival cards and the Creature holds `hunt_cards`.
 
     Emptying hands makes the flow predictable: windows only open for seats that may play.
     The state is rebuilt through `new_game` so it is at the first decision of turn 1.
     """
-    state = new_game(Config(hunted=hunted, board_side=board_side), seed)
+    config = Config(hunted=hunted, board_side=board_side, variant=variant, abilities=abilities)
+    state = new_game(config, seed)
     state = state.clone()
     if not survival:
         for h in state.hunted:

@@ -14,7 +14,6 @@ With 3 Hunted (4 players) every Hunted starts with Places 1-5 in hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -33,51 +32,15 @@ from app.engine.actions import (
     TakeBackPlaceCard,
     UsePlacePower,
 )
-from app.engine.cards import FROZEN, RESERVE_PLACES
-from app.engine.game import apply_action, new_game
-from app.engine.state import Config, Prompt, Token
+from app.engine.game import apply_action
+from app.engine.state import Prompt, Token
 
-from .helpers import act, act_events, explore, give_hunt_card, give_survival_card, hunt, prompt_of
+from .frozen_helpers import frozen_table as ftable
+from .frozen_helpers import give_tokens as tokens
+from .frozen_helpers import stage
+from .helpers import act, act_events, explore, give_survival_card, hunt, prompt_of
 
 # --- helpers of this file ------------------------------------------------------------------
-
-
-def ftable(hunted: int = 3, seed: int = 1, hunt_cards: tuple[str, ...] = ()) -> GameState:
-    """A Frozen Lands game at its first Exploration decision: empty Survival hands, the
-    Creature holding only `hunt_cards` (like helpers.table, for the frozen-lands variant)."""
-    state = new_game(Config(hunted=hunted, variant=FROZEN), seed).clone()
-    for h in state.hunted:
-        state.survival_deck.extend(h.survival)
-        h.survival.clear()
-    state.creature.deck.extend(state.creature.hand)
-    state.creature.hand = []
-    for card in hunt_cards:
-        give_hunt_card(state, card)
-    state.layers = [[Prompt(h.seat, "explore") for h in state.hunted]]
-    if state.creature.hand:
-        state.layers[0].append(Prompt(CREATURE, "window", {"phase": 1}))
-    return state
-
-
-def stage(state: GameState, seat: int, hand: Iterable[int], discard: Iterable[int] = (),
-          will: int = 3) -> None:
-    """Set a Hunted's hand, discard pile and Will (Places 6-10 come out of the reserve)."""
-    h = state.hunted_at(seat)
-    h.hand, h.discard, h.will = sorted(hand), list(discard), will
-    for card in (*h.hand, *h.discard):
-        if card in RESERVE_PLACES:
-            state.reserve[card] -= 1
-
-
-def tokens(state: GameState, seat: int, *faces: bool) -> list[int]:
-    """Move tokens with these faces (True = icon) from the reserve to a Hunted, face down."""
-    ids = []
-    for face in faces:
-        state.contamination.remove(face)
-        state.token_serial += 1
-        state.hunted_at(seat).tokens.append(Token(state.token_serial, face))
-        ids.append(state.token_serial)
-    return ids
 
 
 def held(state: GameState, seat: int) -> list[int]:
