@@ -1,0 +1,26 @@
+# The Not Alone Online server. docker-compose.yml runs it next to Postgres 15.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /srv
+
+# Dependencies first, read from pyproject.toml, so that code changes reuse this layer.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt
+
+# The app, its migrations and the browser client (static/, when present); see .dockerignore.
+COPY . .
+RUN pip install --no-deps . \
+    && useradd --system --home-dir /srv --shell /usr/sbin/nologin not-alone \
+    && mkdir -p /srv/data && chown not-alone /srv/data
+USER not-alone
+
+EXPOSE 8000
+# Migrate, then serve. DATABASE_URL picks the database (the SQLite file under /srv/data if unset).
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn app.main:app --host 0.0.0.0 --port 8000 --ws-per-message-deflate false"]
