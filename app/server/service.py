@@ -281,14 +281,31 @@ class GameService:
 
     async def _submit(self, code: str, token: str | None, number: int | None, action: Action,
                       version: int, client_id: str) -> Committed:
+        try:
+            return await self._commit(code, token, number, action, version, client_id)
+        except IntegrityError:
+            # The (game, client id) key: this id was already applied (a retry sent at the new
+            # version). Nothing was written; answer as for any duplicate, with where we are.
+            current = await self.current(code)
+            assert current is not None
+            return Committed(current.game_id, current.version, current.state, [], duplicate=True)
+
+    async def _commit(self, code: str, token: str | None, number: int | None, action: Action,
+                      version: int, client_id: str) -> Committed:
         async with self.sessions() as session, session.begin():
-            room = await self._room(session, code)
-            seat = (await self._seat(session, room, token) if token is not None
-                    else await self._seat_number(session, room, number))
+            room, seat = await repo.room_and_seat(session, code, token=token, number=number)
+            if room is None:
+                raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+            if seat is None:
+                raise ServiceError(ErrorCode.BAD_TOKEN if token is not None
+                                   else ErrorCode.NO_SUCH_SEAT)
             if room.game_id is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
             game = await repo.game_by_id(session, room.game_id, lock=True)
-            if await repo.action_by_client_id(session, game.id, client_id) is not None:
+            # A retry of a committed move carries the version it was made at, now past; only
+            # then can its client id be in the log (a reuse at the current version hits the key).
+            stale = version != game.version or game.status == "over"
+            if stale and await repo.action_by_client_id(session, game.id, client_id) is not None:
                 return Committed(game.id, game.version, self._load(game), [], duplicate=True)
             if game.status == "over":
                 raise ServiceError(ErrorCode.GAME_OVER)
