@@ -83,7 +83,10 @@ def browser() -> Iterator[Browser]:
     in this thread, so `asyncio.run` in other tests of the same worker would fail.
     """
     if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed: apt-get install -y chromium (.ci/run does it)")
+        message = "Chromium is not installed: apt-get install -y chromium (.ci/run does it)"
+        if os.environ.get("CI") == "true":  # in CI a missing browser is a failure, not a skip
+            pytest.fail(message)
+        pytest.skip(message)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                              args=CHROMIUM_ARGS)
