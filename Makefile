@@ -3,7 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv test lint typecheck bench simulate run
+.PHONY: venv test lint typecheck bench bench-server simulate run
 
 venv: $(VENV)/.installed
 
@@ -25,6 +25,9 @@ typecheck: venv
 
 bench: venv
 	$(BIN)/python bench/engine.py
+
+bench-server: venv
+	$(BIN)/python bench/server.py --rooms 50 --seconds 20
 
 simulate: venv
 	$(BIN)/python -m app.engine.simulate --hunted 3 --games 200 --seed 1
