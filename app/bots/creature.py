@@ -7,6 +7,7 @@ from random import Random
 from typing import Any
 
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
+from app.engine.cards import ADJACENT
 
 from .base import View, best, legal
 from .predict import mass, place_scores
@@ -47,16 +48,22 @@ class HeuristicCreature:
         if isinstance(action, Pass):
             if _token_missing(view):
                 return 0.0
+            held = view["you"]["hunt_cards"]
             if view["phase"] == "exploration":
-                held = view["you"]["hunt_cards"]
                 return max([PLAY_THRESHOLD, *(LATER_CARD_WORTH.get(c, 0.0) for c in held)])
+            if view["phase"] == "hunting" and "detour" in held:
+                return LATER_CARD_WORTH["detour"]  # keep the play for a Detour after the reveal
             return PLAY_THRESHOLD
         return 0.1
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]
         if action.token == "creature":
-            return 10.0 + self.scores[place]
+            score = self.scores[place]
+            if "detour" in view["you"]["hunt_cards"]:
+                # With Detour in hand, a Hunted next door can be dragged onto the token.
+                score += 0.8 * sum(self.scores[q] for q in ADJACENT[place])
+            return 10.0 + score
         creature = view["board"]["tokens"].get("creature", [])
         if place in creature:
             return 0.0
