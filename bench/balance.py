@@ -27,12 +27,16 @@ def main() -> int:
     parser.add_argument("--write", type=Path, default=None)
     args = parser.parse_args()
     rows = []
-    for creature, hunted in PAIRINGS:
-        for count in (int(h) for h in args.hunted.split(",")):
-            figures = run(Config(hunted=count), args.games, args.seed, creature, hunted)
-            figures.pop("cards_played")
-            print(json.dumps(figures), flush=True)
-            rows.append(figures)
+    counts = [int(h) for h in args.hunted.split(",")]
+    configs = [(pairing, Config(hunted=n)) for pairing in PAIRINGS for n in counts]
+    # Frozen Lands (3+ Hunted), abilities on as recommended: heuristic against heuristic.
+    configs += [(("heuristic", "heuristic"), Config(hunted=n, variant="frozen-lands",
+                                                    abilities=True)) for n in counts if n >= 3]
+    for (creature, hunted), config in configs:
+        figures = run(config, args.games, args.seed, creature, hunted)
+        figures.pop("cards_played")
+        print(json.dumps(figures), flush=True)
+        rows.append(figures)
     if args.write:
         args.write.write_text(_table(rows, args.games, args.seed))
     return 0
@@ -46,15 +50,17 @@ def _table(rows: list[dict[str, object]], games: int, seed: int) -> str:
         "docs/balance.md` (seeds from the given one, consecutive). Win rates are the share of",
         "completed games; `errors` counts games that raised.",
         "",
-        "| Creature | Hunted | Hunted count | games | Creature wins | Hunted wins | avg turns "
-        "| errors |",
-        "|---|---|---|---|---|---|---|---|",
+        "| variant | Creature | Hunted | Hunted count | games | Creature wins | Hunted wins "
+        "| avg turns | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         played = max(int(str(r["games"])), 1)
         creature_rate = 100 * int(str(r["creature_wins"])) / played
         hunted_rate = 100 * int(str(r["hunted_wins"])) / played
-        lines.append(f"| {r['creature_player']} | {r['hunted_player']} | {r['hunted']} | "
+        variant = "Frozen Lands" if r["variant"] == "frozen-lands" else "base"
+        lines.append(f"| {variant} | {r['creature_player']} | {r['hunted_player']} | "
+                     f"{r['hunted']} | "
                      f"{r['games']} | {creature_rate:.1f} % | {hunted_rate:.1f} % | "
                      f"{r['avg_turns']} | {r['errors']} |")
     return "\n".join(lines) + "\n"
