@@ -3,7 +3,11 @@
 
 import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, survivalName } from "./cards.js";
 import { h } from "./dom.js";
-import { GROUPS, describeAction, doingLabel, promptText, tokenName, who, withDefaults } from "./labels.js";
+import { ABILITIES } from "./frozen.js";
+import {
+  DECISIONS, GROUPS, boardOdds, describeAction, doingLabel, promptText, seatName, tokenName,
+  voteLabel, who, withDefaults,
+} from "./labels.js";
 
 function actButton(action, desc, onAct, short) {
   const extra = action.type === "PlayPlaceCards"
@@ -32,6 +36,45 @@ function cardBlock(card, items, onAct, ctx) {
     h("p.card-text", {}, text),
     h("div.choice-buttons", {}, items.map(({ action, desc }) =>
       actButton(action, desc, onAct, single ? `Play ${name}` : desc.choice))));
+}
+
+function abilityBlock(ability, items, onAct) {
+  const info = ABILITIES[ability] || { name: ability, text: "", often: "" };
+  const single = items.length === 1;
+  return h("div.card-choice.ability-choice", {},
+    h("div.card-choice-head", {}, h("strong", {}, info.name),
+      info.often ? h("span.phase-tag", {}, info.often) : null),
+    h("p.card-text", {}, info.text),
+    h("div.choice-buttons", {}, items.map(({ action, desc }) =>
+      actButton(action, desc, onAct, single ? desc.label : desc.choice))));
+}
+
+/** The team decision under way (C11): from my prompt, or the last one opened in the log. */
+export function currentDecision(view, events) {
+  const prompt = view.you && view.you.prompt;
+  if (prompt && prompt.kind === "team") return prompt.data.decision;
+  if (!(view.waiting_on || []).some((w) => w.kind === "team")) return null;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].kind === "team_decision_opened") return events[i].data.decision;
+  }
+  return null;
+}
+
+/** The decision box: the question, the odds when boarding, and each Hunted's vote so far. */
+function decisionBox(view, ctx, decision) {
+  const votes = view.board.votes || {};
+  const rows = view.hunted.map((x) => {
+    const vote = votes[String(x.seat)];
+    return h(`li${vote ? ".voted" : ""}`, { dataset: { seat: x.seat } },
+      h(`span.figure.seat-${x.seat}`, { "aria-hidden": "true" }, String(x.seat)),
+      h("strong", {}, x.seat === ctx.seat ? "You" : seatName(x.seat, ctx.names)), " ",
+      vote ? h("span.vote-choice", {}, voteLabel(decision, vote, ctx)) : h("span.muted", {}, "has not voted yet"));
+  });
+  return h("div.decision", { dataset: { decision } },
+    h("h3", {}, view.you && view.you.prompt && view.you.prompt.kind === "team" ? "Votes so far"
+      : DECISIONS[decision] || "Team decision"),
+    decision === "board" ? h("p.odds", {}, boardOdds(view)) : null,
+    h("ul.votes", { "aria-label": "Votes" }, rows));
 }
 
 function tokenPicker(tokens, room) {
@@ -71,10 +114,15 @@ export function renderActions(view, ctx, room) {
   const legal = view.legal_actions || [];
   const head = h("h2#actions-title", { tabindex: "-1" },
     prompt ? "Your move" : legal.length ? "You have chosen" : view.outcome ? "Game over" : "Waiting");
-  const text = prompt ? promptText(prompt, view)
+  const text = prompt ? promptText(prompt, view, ctx.names)
     : legal.length ? "You have chosen; you may change your mind until the Exploration ends." : "";
-  const out = [head, h("p.prompt", {}, text || waitingText(view, ctx) || "Nothing to do right now.")];
+  const mine = (view.waiting_on || []).some((w) => w.seat === ctx.seat);
+  const clock = mine && room.clockSeconds ? h("span.countdown.mine", { dataset: { seat: ctx.seat }, title: "Time left for this decision" }) : null;
+  const out = [h("div.actions-head", {}, head, clock),
+    h("p.prompt", {}, text || waitingText(view, ctx) || "Nothing to do right now.")];
   if (legal.length && waitingText(view, ctx)) out.push(h("p.waiting", {}, waitingText(view, ctx)));
+  const decision = currentDecision(view, room.events || []);
+  if (decision) out.push(decisionBox(view, ctx, decision));
 
   const byGroup = new Map();
   for (const action of legal) {
@@ -95,6 +143,13 @@ export function renderActions(view, ctx, room) {
         cards.get(item.desc.card).push(item);
       }
       body = h("div.cards-choices", {}, [...cards].map(([card, list]) => cardBlock(card, list, onAct, ctx)));
+    } else if (group === "ability") {
+      const abilities = new Map();
+      for (const item of items) {
+        if (!abilities.has(item.desc.ability)) abilities.set(item.desc.ability, []);
+        abilities.get(item.desc.ability).push(item);
+      }
+      body = h("div.cards-choices", {}, [...abilities].map(([id, list]) => abilityBlock(id, list, onAct)));
     } else {
       body = h(`div.buttons.group-${group}`, {}, items.map(({ action, desc }) => actButton(action, desc, onAct)));
     }

@@ -44,6 +44,8 @@ export const api = {
   lobby: (code) => call("GET", room(code)),
   claimSeat: (code, seat, name) => call("POST", `${room(code)}/seats`, { body: { seat, name } }),
   leaveSeat: (code, token) => call("DELETE", `${room(code)}/seats/me`, { token }),
+  addBot: (code, seat, kind, token) => call("POST", `${room(code)}/seats/${seat}/bot`, { body: { kind }, token }),
+  replaceSeat: (code, seat, token) => call("POST", `${room(code)}/seats/${seat}/replace`, { token }),
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
   rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
 };

@@ -1,8 +1,9 @@
 // Artemia (the 10 Places in 2 rows of 5) with Hunt tokens and Hunted figures, and the
 // Rescue / Assimilation tracks.
 
-import { PLACES, placeName } from "./cards.js";
+import { HUNT_CARDS, PLACES, huntName, placeName, survivalName } from "./cards.js";
 import { h } from "./dom.js";
+import { TOKENS_ICON, TOKENS_TOTAL } from "./frozen.js";
 import { seatName, tokenName } from "./labels.js";
 
 const TOKEN_ORDER = ["creature", "artemia", "target"];
@@ -94,16 +95,41 @@ function track(kind, label, value, length, marked) {
     h("div.spaces", { style: `--n:${cells.length}` }, cells));
 }
 
-export function renderTracks(view) {
+/** Cards whose effect lasts (the Whisper between two Hunted is never in the public list). */
+function effectNames(view) {
+  return [...new Set(view.board.effects || [])].filter((e) => !e.includes(":"))
+    .map((e) => (HUNT_CARDS[e] ? huntName(e) : survivalName(e)));
+}
+
+/** Frozen Lands: the face-down reserve of Contamination tokens and the additional turns. */
+function frozenNotes(view, names) {
+  const b = view.board;
+  const held = view.hunted.reduce((n, x) => n + (x.tokens || []).length, 0);
+  const vaccinated = (b.vaccinated || []).map((s) => seatName(s, names));
+  return [
+    h("p.reserve-note", { dataset: { reserve: b.contamination_reserve } },
+      h("span.ctoken.face-unknown.small", { "aria-hidden": "true" }, "?"), " ",
+      h("strong", {}, String(b.contamination_reserve)), ` Contamination tokens in the reserve, ${held} held`,
+      h("span.muted", {}, ` (${TOKENS_ICON} of all ${TOKENS_TOTAL} show the icon)`)),
+    b.extra_turns ? h("p.extra-note", {}, `Additional turns so far: ${b.extra_turns}`) : null,
+    vaccinated.length ? h("p", {}, `Vaccinated this turn: ${vaccinated.join(", ")}`) : null,
+  ];
+}
+
+export function renderTracks(view, names = {}) {
   const players = view.config.hunted + 1;
   const side = view.config.board_side;
   const b = view.board;
+  const frozen = view.config.variant === "frozen-lands";
   const symbol = b.artemia_symbol
     ? h("p.symbol-note.on", {}, "Artemia symbol under the Rescue counter: the Creature may place the Artemia token.")
     : h("p.symbol-note", {}, "No Artemia symbol under the Rescue counter.");
+  const effects = effectNames(view);
   return h("div.tracks", {},
     track("rescue", "Rescue", b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
     track("assimilation", "Assimilation", b.assimilation, 5 + players, []),
     h("div.track-notes", {}, symbol,
-      h("p", {}, b.marker_on_beach ? "The Marker is on the Beach." : "The Marker is beside the Beach.")));
+      frozen ? frozenNotes(view, names)
+        : h("p", {}, b.marker_on_beach ? "The Marker is on the Beach." : "The Marker is beside the Beach."),
+      effects.length ? h("p.effects-note", {}, "In effect: ", h("strong", {}, effects.join(", "))) : null));
 }

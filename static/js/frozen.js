@@ -1,6 +1,5 @@
-// Frozen Lands: its Places and its extra Hunt and Survival cards, in our own short words.
-// (The engine's Frozen Lands is in progress; unknown prompts and actions fall back to
-// generic labels.)
+// Frozen Lands: its Places, its extra Hunt and Survival cards, the sheets and the
+// Contamination tokens, in our own short words (frozen_lands.md §3-7).
 
 export const FROZEN_PLACES = {
   1: { name: "The Ice Cave", text: "Take back all your discarded Places, or copy the Creature token's place. Caught here: take 1 Contamination." },
@@ -45,3 +44,61 @@ export const FROZEN_SURVIVAL_CARDS = {
   "supply-drop": { name: "Supply Drop", phase: 4, text: "Draw 2 Survival cards: keep 1, give or discard the other." },
   "relay-runner": { name: "Relay Runner", phase: 4, text: "Another Hunted takes back the Place they played." },
 };
+
+// --- Sheets (§7): one modest ability per survivor, two for the Creature ----------------
+
+export const SHEETS = {
+  "ines-marlow": { name: "Ines Marlow", role: "Field Medic", ability: "triage" },
+  "tomas-brandt": { name: "Tomas Brandt", role: "Quartermaster", ability: "share-supplies" },
+  "ada-okafor": { name: "Ada Okafor", role: "Pathfinder", ability: "long-stride" },
+  "lev-sandor": { name: "Lev Sandor", role: "Scout", ability: "change-of-plan" },
+  "noor-haddad": { name: "Noor Haddad", role: "Radio Operator", ability: "intercept" },
+  "mara-lindqvist": { name: "Mara Lindqvist", role: "Guardian", ability: "stand-together" },
+};
+
+export const ABILITIES = {
+  triage: { name: "Triage", often: "once per turn", when: "end of the Reckoning",
+    text: "Another Hunted at your place with 1 or 2 Will regains 1 Will." },
+  "share-supplies": { name: "Share Supplies", often: "once per turn", when: "End of turn",
+    text: "Hand one of your Survival cards, face down, to another Hunted." },
+  "long-stride": { name: "Long Stride", often: "once per turn", when: "when you Resist",
+    text: "Resisting brings back 1 more Place card: 3 for 1 Will, 5 for 2 Will." },
+  "change-of-plan": { name: "Change of Plan", often: "once per game", when: "after the hunt",
+    text: "Take your played Place card back and play another one face down instead." },
+  intercept: { name: "Intercept", often: "once per game", when: "before you choose a Place",
+    text: "See the Creature's Hunt cards; you may send one under its deck (it draws a new one)." },
+  "stand-together": { name: "Stand Together", often: "once per game", when: "when the Creature would take a Hunted's last Will",
+    text: "With 2 Will or more, lose 1 Will yourself so they lose 1 less." },
+  "keen-senses": { name: "Keen Senses", often: "once per game", when: "before your first Hunt token",
+    text: "Name a place: you alone learn how many of its Place cards the Hunted played." },
+  "pack-instinct": { name: "Pack Instinct", often: "every turn, by itself", when: "5 players or more",
+    text: "When 2 or more Hunted are caught, each of them also discards 1 Place card." },
+};
+
+// --- Contamination tokens (§6): 5 of the 14 show the icon, 9 are blank ------------------
+
+export const TOKENS_TOTAL = 14;
+export const TOKENS_ICON = 5;
+
+function choose(n, k) {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i += 1) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/**
+ * What one page knows of the tokens the Hunted hold: counts of unknown, known-blank and
+ * known-icon tokens, and the chance that a reveal now shows no icon (C(9-b, u) / C(14-b, u)).
+ */
+export function tokenOdds(view) {
+  const all = view.hunted.flatMap((x) => x.tokens || []);
+  const unknown = all.filter((t) => !t.face).length;
+  const blank = all.filter((t) => t.face === "blank").length;
+  const icon = all.filter((t) => t.face === "icon").length;
+  const blanks = TOKENS_TOTAL - TOKENS_ICON;
+  const clean = icon ? 0 : choose(blanks - blank, unknown) / choose(TOKENS_TOTAL - blank, unknown);
+  return { held: all.length, unknown, blank, icon, clean };
+}
+
+export const percent = (p) => `${Math.round(p * 100)} %`;

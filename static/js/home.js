@@ -23,13 +23,19 @@ export function renderHome() {
     name: "name", required: true, maxlength: 40, autocomplete: "nickname",
     value: savedName.get(), placeholder: "How the others will see you",
   });
+  const clock = h("select#clock", { name: "clock" },
+    [["", "Off"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]].map(([value, label]) =>
+      h("option", { value, selected: value === "" }, label)));
+  const pace = h("select#bot-delay", { name: "bot_delay" },
+    [[0, "At once"], [300, "After 0.3 s"], [800, "After 0.8 s"], [2000, "After 2 s"]].map(([value, label]) =>
+      h("option", { value, selected: value === 800 }, label)));
   const submit = h("button.primary#create", { type: "submit" }, "Create the room");
   const form = h("form.panel.create", { novalidate: true },
     h("h1", {}, "Open a room"),
     h("p.lead", {}, "One player is the Creature, 1 to 6 others are the Hunted, stranded on Artemia. Create a room, then share its link."),
     fieldset("Game",
       radio("variant", "base", "Base game", true),
-      radio("variant", "frozen-lands", "Frozen Lands", false, "variant, 4+ players")),
+      radio("variant", "frozen-lands", "Frozen Lands", false, "Contamination tokens, 3 to 6 Hunted")),
     fieldset("Options",
       h("label.choice", { for: "abilities" }, h("input#abilities", { type: "checkbox", name: "abilities" }),
         h("span", {}, h("strong", {}, "Sheet abilities"), h("small", {}, "the Hunted and Creature sheets")))),
@@ -42,8 +48,20 @@ export function renderHome() {
     fieldset("Your seat",
       radio("seat", "0", "Creature", true, "hunt them down"),
       radio("seat", "1", "Hunted", false, "survive until rescue")),
+    h("div.row", {},
+      h("label.field.half", { for: "clock" }, h("span", {}, "Clock per decision"), clock),
+      h("label.field.half", { for: "bot-delay" }, h("span", {}, "Computer players move"), pace)),
+    h("p.hint.form-hint", {}, "When a clock runs out, a computer decides for that player. In the lobby you may give free seats to computer players."),
     error,
     h("div.buttons", {}, submit));
+
+  // Frozen Lands needs 4 players at least, and its sheets are recommended (the server decides).
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "variant") return;
+    const frozen = event.target.value === "frozen-lands";
+    form.querySelector("#abilities").checked = frozen;
+    if (frozen && Number(hunted.value) < 3) hunted.value = "3";
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -60,6 +78,8 @@ export function renderHome() {
       abilities: data.get("abilities") === "on",
       board_side: Number(data.get("side")),
       hunted: Number(data.get("hunted")),
+      bot_delay_ms: Number(data.get("bot_delay")),
+      clock_seconds: data.get("clock") ? Number(data.get("clock")) : null,
     };
     submit.disabled = true;
     try {
@@ -86,5 +106,8 @@ function rulesAside() {
       h("li", {}, h("strong", {}, "Hunting. "), "The Creature puts its tokens on Artemia's places."),
       h("li", {}, h("strong", {}, "Reckoning. "), "Places are revealed: the caught lose Will, the others use their place."),
       h("li", {}, h("strong", {}, "End of turn. "), "Discard, refill, and the Rescue counter moves on.")),
-    h("p", {}, "The Hunted win when the Rescue counter reaches Victory; the Creature when the Assimilation counter does."));
+    h("p", {}, "The Hunted win when the Rescue counter reaches Victory; the Creature when the Assimilation counter does."),
+    h("h2", {}, "Frozen Lands"),
+    h("p", {}, "Giving up, losing your last Will and some Hunt cards hand out Contamination tokens, face down: nobody knows their faces. "
+      + "When the ship can come, the Hunted vote to board (every token is revealed, and one contaminated token hands the Creature the win) or to wait a turn and clean up."));
 }

@@ -5,9 +5,21 @@ import { copyText, fill, h, toast } from "./dom.js";
 import { roleLabel } from "./labels.js";
 
 function optionsText(options) {
-  const variant = options.variant === "frozen-lands" ? "Frozen Lands" : "Base game";
-  const abilities = options.abilities ? "abilities on" : "abilities off";
-  return `${variant} · ${abilities} · board side ${options.board_side} · ${options.hunted} Hunted`;
+  const frozen = options.variant === "frozen-lands";
+  const variant = frozen ? "Frozen Lands" : "Base game";
+  const on = options.abilities === null || options.abilities === undefined ? frozen : options.abilities;
+  const clock = options.clock_seconds ? `${options.clock_seconds} s per decision` : "no clock";
+  return `${variant} · ${on ? "abilities on" : "abilities off"} · board side ${options.board_side} · ${options.hunted} Hunted · ${clock}`;
+}
+
+export const BOT_KINDS = { heuristic: "Steady", random: "Random" };
+
+function botKindPicker(room) {
+  room.botKind = room.botKind || "heuristic";
+  return h("label.field.bot-kind", { for: "bot-kind" }, h("span", {}, "Computer players"),
+    h("select#bot-kind", { onchange: (e) => { room.botKind = e.target.value; } },
+      Object.entries(BOT_KINDS).map(([kind, label]) => h("option", { value: kind, selected: kind === room.botKind },
+        kind === "heuristic" ? `${label}: plays sensibly` : `${label}: picks any legal move`))));
 }
 
 function shareBox(code) {
@@ -41,14 +53,23 @@ function seatRow(room, seat, connected, nameInput) {
   const mine = room.seat === seat.seat;
   const state = seat.name
     ? h("span.seat-name", {}, seat.name, seat.host ? h("span.badge", {}, "host") : null,
-      mine ? h("span.badge.me", {}, "you") : null)
+      mine ? h("span.badge.me", {}, "you") : null,
+      seat.bot ? h("span.badge.bot", { title: "A computer plays this seat" },
+        `computer · ${(BOT_KINDS[seat.bot] || seat.bot).toLowerCase()}`) : null)
     : h("span.seat-free", {}, "free");
-  const presence = seat.name ? h(`span.dot${connected ? ".on" : ""}`, {
-    role: "img", "aria-label": connected ? "connected" : "not connected",
-    title: connected ? "connected" : "not connected",
-  }) : null;
+  const presence = !seat.name ? null : seat.bot
+    ? h("span.bot-mark", { role: "img", "aria-label": "computer player", title: "computer player" }, "⚙")
+    : h(`span.dot${connected ? ".on" : ""}`, {
+      role: "img", "aria-label": connected ? "connected" : "not connected",
+      title: connected ? "connected" : "not connected",
+    });
   let control = null;
-  if (!seat.name && room.seat === null && !room.token && !room.lobby.started) {
+  if (!seat.name && room.isHost && !room.lobby.started) {
+    control = h("button.add-bot", {
+      type: "button", dataset: { seat: seat.seat },
+      onclick: (e) => attempt(e.currentTarget, () => room.addBot(seat.seat, room.botKind || "heuristic")),
+    }, "Add a computer");
+  } else if (!seat.name && room.seat === null && !room.token && !room.lobby.started) {
     control = h("button.claim", {
       type: "button", dataset: { seat: seat.seat },
       onclick: (e) => attempt(e.currentTarget, async () => {
@@ -106,6 +127,7 @@ export function renderLobby(room) {
     shareBox(lobby.code),
     claimBox,
     h("h2", {}, "Seats"),
+    room.isHost && !lobby.started && lobby.seats.some((s) => !s.name) ? botKindPicker(room) : null,
     seats,
     footer);
 }

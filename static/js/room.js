@@ -5,7 +5,7 @@ import { ApiError, api, savedName, tokens } from "./api.js";
 import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { renderLobby } from "./lobby.js";
-import { roleLabel } from "./labels.js";
+import { roleLabel, seatName } from "./labels.js";
 import { RoomSocket, clientId } from "./socket.js";
 import { Table } from "./table.js";
 
@@ -56,6 +56,11 @@ export class Room {
     return Boolean(host && this.seat !== null && host.seat === this.seat);
   }
 
+  /** The room's clock per decision in seconds, or null (no clock). */
+  get clockSeconds() {
+    return (this.lobby && this.lobby.options && this.lobby.options.clock_seconds) || null;
+  }
+
   get names() {
     const names = {};
     for (const s of (this.lobby && this.lobby.seats) || []) if (s.name) names[s.seat] = s.name;
@@ -71,6 +76,8 @@ export class Room {
       lobby: () => { this.lobby = m.lobby; this.render(); },
       presence: () => { this.presence = m.presence; this.render(); },
       chat: () => { this.chat.push(m.line); if (this.table) this.table.addChat(m.line); },
+      whisper: () => { if (this.table) this.table.addChat(m.line, true); },
+      timeout: () => this.onTimeout(m),
       error: () => this.onError(m),
     }[m.type];
     if (handler) handler();
@@ -118,6 +125,14 @@ export class Room {
     this.render();
   }
 
+  onTimeout(m) {
+    const mine = m.seat === this.seat;
+    const text = mine ? "Your time ran out: the computer chose for you."
+      : `Time ran out for ${seatName(m.seat, this.names)}: the computer chose for them.`;
+    if (this.table) this.table.addNote(text, "timeout");
+    if (mine) toast(text, "error");
+  }
+
   setStatus(status) {
     this.status = status;
     document.body.dataset.connection = status;
@@ -138,6 +153,25 @@ export class Room {
     tokens.forget(this.code);
     this.seat = null;
     this.socket.reconnect();
+  }
+
+  /** Host, before the start: a computer player takes a free seat. */
+  async addBot(seat, kind) {
+    this.lobby = await api.addBot(this.code, seat, kind, this.token);
+    this.render();
+  }
+
+  /** Host, during a game: a computer plays for a player who has gone away. */
+  async replaceSeat(seat, button) {
+    if (button) button.disabled = true;
+    try {
+      this.lobby = await api.replaceSeat(this.code, seat, this.token);
+      toast(`A computer now plays for ${seatName(seat, this.names)} until they come back.`);
+      this.render();
+    } catch (error) {
+      toast(error.message, "error");
+      if (button) button.disabled = false;
+    }
   }
 
   async startGame() {
@@ -185,8 +219,8 @@ export class Room {
     if (this.table) this.table.setBusy(true);
   }
 
-  sendChat(text) {
-    return this.socket.send({ type: "chat", text });
+  sendChat(text, to = null) {
+    return this.socket.send(to === null ? { type: "chat", text } : { type: "chat", text, to });
   }
 
   clearPending() {
@@ -201,6 +235,8 @@ export class Room {
     document.body.dataset.version = String(this.version);
     document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
     document.body.dataset.phase = this.view ? this.view.phase : "lobby";
+    const variant = (this.view && this.view.config.variant) || (this.lobby && this.lobby.options.variant) || "base";
+    document.body.dataset.variant = variant;
     this.renderTopbar();
     if (this.view) {
       if (!this.table) {

@@ -9,6 +9,7 @@ import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { renderPlayers } from "./players.js";
 
 const LOG_LIMIT = 250;
+const TICK_MS = 500;
 const PHASE_ORDER = ["exploration", "hunting", "reckoning", "end_of_turn"];
 
 export class Table {
@@ -24,6 +25,9 @@ export class Table {
     this.announcer = h("p.sr", { "aria-live": "polite" });
     this.announced = "";
     this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": "Table chat", "aria-live": "polite" });
+    this.chatTo = h("select#chat-to", { "aria-label": "Send to", hidden: true });
+    this.waitSince = new Map(); // seat -> when this page saw it become waited on (clock display)
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.root = h("div.table", {},
       h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
       h("div.table-side", {}, this.players,
@@ -48,11 +52,14 @@ export class Table {
       if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
       else delete this.actions.dataset.prompt;
       fill(this.board, h("h2.sr", {}, "Artemia"),
-        renderBoard(view, ctx, tokenActions(view, this.room), (a) => this.room.act(a)), renderTracks(view));
+        renderBoard(view, ctx, tokenActions(view, this.room), (a) => this.room.act(a)), renderTracks(view, ctx.names));
       fill(this.hand, renderHand(view, ctx));
-      fill(this.players, renderPlayers(view, ctx, this.room.presence));
+      fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
+      this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
     this.announce(view);
+    this.trackWaiting(view);
+    this.tick();
     if (fresh) { // a whole new picture: rebuild quietly rather than announce every line
       this.log.setAttribute("aria-busy", "true");
       this.chatList.setAttribute("aria-busy", "true");
@@ -69,11 +76,47 @@ export class Table {
   announce(view) {
     const prompt = view.you && view.you.prompt;
     const text = view.outcome ? outcomeText(view.outcome).title
-      : prompt && view.legal_actions.length ? `Your move: ${promptText(prompt, view)}` : "";
+      : prompt && view.legal_actions.length ? `Your move: ${promptText(prompt, view, this.room.names)}` : "";
     if (text !== this.announced) {
       this.announced = text;
       fill(this.announcer, text);
     }
+  }
+
+  /** Restart a seat's countdown each time it becomes waited on (a display only: the server
+   *  keeps the real clock and sends `timeout` when it runs out). */
+  trackWaiting(view) {
+    const now = Date.now();
+    const waiting = new Set(view.outcome ? [] : (view.waiting_on || []).map((w) => w.seat));
+    for (const seat of [...this.waitSince.keys()]) if (!waiting.has(seat)) this.waitSince.delete(seat);
+    for (const seat of waiting) if (!this.waitSince.has(seat)) this.waitSince.set(seat, now);
+  }
+
+  tick() {
+    if (!this.root.isConnected && this.room.table !== this) {
+      clearInterval(this.ticker);
+      return;
+    }
+    const clock = this.room.clockSeconds;
+    if (!clock) return;
+    for (const el of this.root.querySelectorAll(".countdown")) {
+      const since = this.waitSince.get(Number(el.dataset.seat));
+      if (since === undefined) {
+        el.textContent = "";
+        continue;
+      }
+      const left = Math.max(0, Math.ceil(clock - (Date.now() - since) / 1000));
+      const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("low", left <= 10);
+    }
+  }
+
+  /** A line of the log that is not a game event (a clock that ran out). */
+  addNote(text, kind) {
+    this.log.append(h("li.note", { dataset: { kind } }, text));
+    while (this.log.children.length > LOG_LIMIT) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
   }
 
   setBusy(busy) {
@@ -116,9 +159,15 @@ export class Table {
       : h("p.hint", {}, "The host may start a rematch.");
     this.end.hidden = false;
     this.end.className = `end panel winner-${view.outcome.winner}`;
+    const faces = view.hunted.flatMap((x) => x.tokens || []).map((t) => t.face);
+    const revealed = view.config.variant === "frozen-lands" && faces.length
+      ? h("p.revealed", {}, `Contamination tokens held at the end: ${faces.filter((f) => f === "blank").length} clean, `
+        + `${faces.filter((f) => f === "icon").length} contaminated${faces.some((f) => !f) ? `, ${faces.filter((f) => !f).length} never revealed` : ""}.`)
+      : null;
     fill(this.end,
       h("h2#end-title", { tabindex: "-1" }, text.title),
       h("p.reason", {}, text.reason),
+      revealed,
       view.role === "spectator" ? null : h("p.verdict", {}, mine ? "Victory is yours." : "Defeat, this time."),
       rematch);
   }
@@ -132,16 +181,32 @@ export class Table {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  addChat(line) {
+  addChat(line, whisper = false) {
     const who = line.seat === null || line.seat === undefined ? line.name : `${line.name || seatName(line.seat, this.room.names)}`;
-    this.chatList.append(h("li", {}, h("strong", {}, `${who}: `), line.text));
+    const to = whisper ? (line.to === this.room.seat ? "to you" : `to ${seatName(line.to, this.room.names)}`) : "";
+    this.chatList.append(h(`li${whisper ? ".whisper" : ""}`, {},
+      whisper ? h("span.whisper-tag", {}, `whisper ${to}`) : null,
+      h("strong", {}, `${who}: `), line.text));
     while (this.chatList.children.length > 100) this.chatList.firstElementChild.remove();
     this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 
+  /** Whisper (Frozen Lands): while the card is in effect, a private line to its partner. */
+  renderChatTo(view) {
+    const partners = (view.you && view.you.whisper) || [];
+    const key = partners.join(",");
+    if (this.chatTo.dataset.partners === key) return;
+    const chosen = this.chatTo.value;
+    this.chatTo.dataset.partners = key;
+    fill(this.chatTo, h("option", { value: "" }, "Everyone"),
+      partners.map((seat) => h("option", { value: seat }, `Whisper to ${seatName(seat, this.room.names)}`)));
+    this.chatTo.value = partners.map(String).includes(chosen) ? chosen : "";
+    this.chatTo.hidden = !partners.length;
+  }
+
   chatForm() {
     const input = h("input#chat-input", { maxlength: 500, autocomplete: "off", placeholder: "Message the table", "aria-label": "Chat message" });
-    const form = h("form.chat-form", {}, input, h("button#chat-send", { type: "submit" }, "Send"));
+    const form = h("form.chat-form", {}, this.chatTo, input, h("button#chat-send", { type: "submit" }, "Send"));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = input.value.trim();
@@ -150,7 +215,8 @@ export class Table {
         toast("Spectators cannot chat.", "error");
         return;
       }
-      if (this.room.sendChat(text)) input.value = "";
+      const to = this.chatTo.hidden || !this.chatTo.value ? null : Number(this.chatTo.value);
+      if (this.room.sendChat(text, to)) input.value = "";
       else toast("Not connected: the message was not sent.", "error");
     });
     return form;

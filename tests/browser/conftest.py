@@ -23,6 +23,7 @@ from .shots import DESKTOP
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+GRACE_SECONDS = 1.0
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -51,8 +52,10 @@ def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> Non
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a uvicorn process serving the app on a fresh, migrated SQLite database."""
     tmp = tmp_path_factory.mktemp("browser-server")
+    # A player may be handed to a computer after 1 s away (30 s by default), so that the
+    # browser tests need not wait.
     env = dict(os.environ, DATABASE_URL=f"sqlite+aiosqlite:///{tmp / 'nao.db'}",
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), GRACE_SECONDS=str(GRACE_SECONDS))
     bin_dir = Path(sys.executable).parent
     subprocess.run([str(bin_dir / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                    check=True, capture_output=True, timeout=60)

@@ -9,20 +9,33 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocket, expect
 
 STEP_TIMEOUT_MS = 10_000
 
 
 def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True,
-                variant: str = "base") -> None:
-    """Fill in the home page's form and submit it."""
+                variant: str = "base", abilities: bool | None = None, clock: int | None = None,
+                bot_delay_ms: int | None = None) -> None:
+    """Fill in the home page's form and submit it (None leaves a field as the form sets it)."""
     page.goto("/")
     page.check(f"#variant-{variant}")
+    if abilities is not None:
+        page.set_checked("#abilities", abilities)
     page.select_option("#hunted", str(hunted))
     page.fill("#name", name)
     page.check("#seat-0" if creature else "#seat-1")
+    if clock is not None:
+        page.select_option("#clock", str(clock))
+    if bot_delay_ms is not None:
+        page.select_option("#bot-delay", str(bot_delay_ms))
     page.click("#create")
+
+
+def add_computer(host: Page, seat: int) -> None:
+    """The host gives a free seat to a computer player, in the lobby."""
+    host.click(f"li.seat[data-seat='{seat}'] button.add-bot")
+    expect(host.locator(f"li.seat[data-seat='{seat}'] .badge.bot")).to_be_visible()
 
 
 def lobby_link(page: Page) -> str:
@@ -74,16 +87,27 @@ def settle(pages: Sequence[Page], at_least: int) -> None:
             arg=at_least, timeout=STEP_TIMEOUT_MS, polling=10)
 
 
-# Scroll a button into view and report where it is; flag when a click reaches it.
-AIM_JS = """(index) => {
-  const button = document.querySelectorAll("button.act:not([disabled])")[index];
+# Scroll a button (by index among the offered ones, or by selector) into view and report
+# where it is; flag when a click reaches it. Computer players may move meanwhile and the
+# table be drawn again: the click then reaches the new button in the same place, or misses
+# when the table changed; `CLICKED_JS` waits for either, and for the server's answer.
+AIM_JS = """(which) => {
+  const button = typeof which === "number"
+    ? document.querySelectorAll("button.act:not([disabled])")[which]
+    : document.querySelectorAll(which.selector)[which.index];
   if (!button) return null;
   button.scrollIntoView({ block: "center", inline: "center" });
   const box = button.getBoundingClientRect();
   window.__clicked = false;
-  button.addEventListener("click", () => { window.__clicked = true; }, { once: true });
+  window.__aimedAt = document.body.dataset.version;
+  const seen = (event) => {
+    if (event.target.closest && event.target.closest("button.act")) window.__clicked = true;
+  };
+  document.addEventListener("click", seen, { once: true, capture: true });
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }"""
+CLICKED_JS = """() => (window.__clicked || document.body.dataset.version !== window.__aimedAt)
+  && !document.body.dataset.busy"""
 
 
 def click_random_action(page: Page, rng: random.Random, count: int | None = None) -> None:
@@ -97,13 +121,26 @@ def click_random_action(page: Page, rng: random.Random, count: int | None = None
     point = page.evaluate(AIM_JS, rng.randrange(count))
     assert point is not None, "the offered buttons changed under the mouse"
     page.mouse.click(point["x"], point["y"])
-    page.wait_for_function("window.__clicked && !document.body.dataset.busy",
-                           timeout=STEP_TIMEOUT_MS, polling=10)
+    page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
+
+
+def click_action(page: Page, selector: str, index: int = 0) -> None:
+    """Click the `index`-th offered action button matching `selector`, as
+    `click_random_action` does."""
+    point = page.evaluate(AIM_JS, {"selector": selector, "index": index})
+    assert point is not None, f"no button {selector}"
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
+
+
+Prefer = Callable[[Page], str | None]
 
 
 def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int, seconds: float,
-         until: Callable[[list[dict[str, Any]]], bool] | None = None) -> int:
-    """Random players: a page whose player must decide clicks a random offered action.
+         until: Callable[[list[dict[str, Any]]], bool] | None = None,
+         prefer: Prefer | None = None) -> int:
+    """Random players: a page whose player must decide clicks a random offered action
+    (or one of the buttons the selector `prefer(page)` names, when any is offered).
 
     Only pages that have drawn the latest version act, so nobody clicks on a stale table.
     Stops at the end of the game, when `until(states)` holds (see STATE_JS), or after
@@ -122,7 +159,12 @@ def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int, seconds: 
             time.sleep(0.01)
             continue
         page, state = rng.choice(ready)
-        click_random_action(page, rng, state["buttons"])
+        wanted = prefer(page) if prefer is not None else None
+        matches = page.locator(wanted).count() if wanted else 0
+        if matches:
+            click_action(page, str(wanted), rng.randrange(matches))
+        else:
+            click_random_action(page, rng, state["buttons"])
         steps += 1
     settle(pages, max(version(page) for page in pages))  # leave every table up to date
     return steps
@@ -176,3 +218,26 @@ def run_bots(pages: Sequence[Page], seed: int, *, seconds: float, on_pause: Paus
             break
         time.sleep(0.02)
     return sum(page.evaluate("window.__bot.stop() || window.__bot.clicks") for page in pages)
+
+
+# --- What a page receives --------------------------------------------------------------------
+
+class Wire:
+    """Every websocket frame a page receives, parsed, and its views by version."""
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.views: dict[int, dict[str, Any]] = {}
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode()
+        message = json.loads(text)
+        self.raw.append(text)
+        self.messages.append(message)
+        if message.get("type") in ("sync", "update") and message.get("view"):
+            self.views[message["version"]] = message["view"]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, WebSocket, expect
+from playwright.sync_api import Page, expect
 
 from .players import (
+    Wire,
     add_bot,
     assert_offers_exactly,
     create_room,
@@ -24,27 +24,6 @@ from .shots import PHASES, Photographer
 
 pytestmark = pytest.mark.browser
 CHECKS_PER_PAGE = 8  # comparisons of a page's buttons with its legal actions
-
-
-class Wire:
-    """Every websocket frame a page receives, parsed, and its views by version."""
-
-    def __init__(self, page: Page) -> None:
-        self.messages: list[dict[str, Any]] = []
-        self.raw: list[str] = []
-        self.views: dict[int, dict[str, Any]] = {}
-        page.on("websocket", self._watch)
-
-    def _watch(self, ws: WebSocket) -> None:
-        ws.on("framereceived", self._frame)
-
-    def _frame(self, payload: str | bytes) -> None:
-        text = payload if isinstance(payload, str) else payload.decode()
-        message = json.loads(text)
-        self.raw.append(text)
-        self.messages.append(message)
-        if message.get("type") in ("sync", "update") and message.get("view"):
-            self.views[message["version"]] = message["view"]
 
 
 def creature_secrets(wire: Wire) -> list[str]:

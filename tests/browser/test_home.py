@@ -15,8 +15,9 @@ pytestmark = pytest.mark.browser
 
 def test_a_refused_frozen_lands_room_shows_the_servers_message(
         open_page: Callable[..., Page], server: str) -> None:
-    # The server refuses Frozen Lands with `bad_options`: while the engine lacks it, and in
-    # any case with fewer than 3 Hunted (the variant needs 4 players). Ask it what it says.
+    # The server refuses Frozen Lands with fewer than 3 Hunted (the variant needs 4 players)
+    # with `bad_options`; the form shows its words. (Choosing Frozen Lands puts the form at
+    # 3 Hunted; this player then asks for 2.)
     options = {"variant": "frozen-lands", "abilities": False, "board_side": 1, "hunted": 2}
     answer = httpx.post(f"{server}/api/rooms", json={"options": options, "name": "Morgan",
                                                      "seat": 0})
