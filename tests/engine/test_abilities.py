@@ -35,11 +35,11 @@ from .helpers import (
     act,
     act_events,
     explore,
-    give_hunt_card,
     give_survival_card,
     hunt,
     pass_windows,
     prompt_of,
+    table,
 )
 
 Seat = int | None
@@ -51,18 +51,9 @@ def sheet_table(hunted: int = 3, *, sheets: dict[int, str], variant: str = "base
                 hunt_cards: tuple[str, ...] = (), abilities: bool = True,
                 seed: int = 1) -> GameState:
     """Like helpers.table, with abilities on and the given sheets (others get none)."""
-    state = new_game(Config(hunted=hunted, variant=variant, abilities=abilities), seed).clone()
+    state = table(hunted, seed, hunt_cards=hunt_cards, variant=variant, abilities=abilities)
     for h in state.hunted:
-        state.survival_deck.extend(h.survival)
-        h.survival.clear()
         h.sheet = sheets.get(h.seat, "")
-    state.creature.deck.extend(state.creature.hand)
-    state.creature.hand = []
-    for card in hunt_cards:
-        give_hunt_card(state, card)
-    state.layers = [[Prompt(h.seat, "explore") for h in state.hunted]]
-    if state.creature.hand:
-        state.layers[0].append(Prompt(CREATURE, "window", {"phase": 1}))
     return state
 
 
