@@ -135,7 +135,10 @@ def test_a_frozen_lands_room_of_four_plays_through_the_ui(frozen: FrozenGame) ->
         expect(page.locator(".hunted-panel .badge.bot")).to_have_count(2)
         expect(page.locator(".hunted-panel .sheet")).to_have_count(3)  # every sheet, public
         expect(page.locator(".creature-panel .sheet")).to_have_count(1)  # Keen Senses (4 players)
-        expect(page.locator(".tokens-line")).to_have_count(3 + (page is ann))
+        # Every Hunted's tokens (a count, faces only when known) on every page ...
+        expect(page.locator(".hunted-panel .tokens-line")).to_have_count(3)
+        # ... and a Hunted's own section, whether or not she holds any token yet.
+        expect(page.locator("#hand .my-tokens")).to_have_count(1 if page is ann else 0)
         expect(page.locator(".reserve-note")).to_contain_text("Contamination tokens in the reserve")
         expect(page.locator(".artemia")).to_contain_text("The Ice Cave")
     reserve = int(host.locator(".reserve-note").get_attribute("data-reserve") or -1)
