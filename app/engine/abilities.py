@@ -44,7 +44,7 @@ def use_passive(state: GameState, hunted: Hunted, ability: str, events: Events) 
 
 def has_pack_instinct(state: GameState) -> bool:
     """The Creature's second ability: only with abilities on and 5 or more players."""
-    return state.config.abilities and state.config.players >= 5
+    return bool(state.config.abilities) and state.config.players >= 5
 
 
 def pack_instinct(state: GameState, events: Events) -> None:

@@ -15,7 +15,11 @@ class Config:
     hunted: int = 1
     board_side: int = 1
     variant: str = "base"
-    abilities: bool = False
+    abilities: bool | None = None  # None: on for Frozen Lands, off for the base game (Q12)
+
+    def __post_init__(self) -> None:
+        if self.abilities is None:
+            object.__setattr__(self, "abilities", self.variant == "frozen-lands")
 
     @property
     def players(self) -> int:
@@ -30,8 +34,9 @@ class Config:
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Config:
         """Inverse of `to_json`."""
+        abilities = raw.get("abilities")
         return cls(int(raw["hunted"]), int(raw.get("board_side", 1)),
-                   str(raw.get("variant", "base")), bool(raw.get("abilities", False)))
+                   str(raw.get("variant", "base")), None if abilities is None else bool(abilities))
 
 
 @dataclass(frozen=True, slots=True)

@@ -482,3 +482,10 @@ def test_the_creature_may_not_act_for_a_hunted_during_exploration() -> None:
     with pytest.raises(NotYourTurn) as caught:
         apply_action(state, CREATURE, PlaceHuntToken("creature", (BEACH,)))
     assert caught.value.seat == CREATURE and caught.value.phase == "exploration"
+
+
+def test_sheet_abilities_default_on_for_frozen_lands_and_off_for_the_base_game() -> None:
+    assert Config(hunted=3, variant="frozen-lands").abilities is True
+    assert Config(hunted=3).abilities is False
+    assert Config(hunted=3, variant="frozen-lands", abilities=False).abilities is False
+    assert Config.from_json(Config(hunted=4, variant="frozen-lands").to_json()).abilities is True
