@@ -17,7 +17,6 @@ class Settings:
     rate_per_second: float = 20.0  # sustained websocket messages per connection
     rate_burst: int = 40
     chat_max_chars: int = 500
-    recent_events: int = 200  # visible events replayed in a `sync`
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
 
     @classmethod
