@@ -16,14 +16,8 @@ from .abilities import (
 )
 from .actions import (
     Action,
-    Choose,
     DiscardContamination,
-    DiscardPlaceCard,
-    DiscardSurvivalCard,
     GiveUp,
-    KeepHidden,
-    KeepPlaceCard,
-    KeepSurvivalCard,
     Pass,
     PlaceHuntToken,
     PlayHuntCard,
@@ -38,22 +32,20 @@ from .board import (
     Events,
     advance_assimilation,
     artemia_symbol_now,
-    ask_discard,
     ask_take_back,
-    discard_place_card,
     emit,
-    lose_will,
     power_blocked,
     take_back,
 )
 from .cards import ALL_PLACES, FROZEN
+from .choice_answers import CHOICE_ANSWER, CHOICE_LEGAL
 from .contamination import discard_token, may_discard_tokens, take_token
 from .frozen_answers import FROZEN_ANSWER, FROZEN_LEGAL
 from .frozen_survival import ANSWER as SURVIVAL_ANSWER
 from .frozen_survival import LEGAL as SURVIVAL_LEGAL
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
-from .prompts import add_to_layer, remove_prompt
+from .prompts import remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
 from .survival import place_action_cards, play_survival_card, survival_card_actions
 
@@ -201,115 +193,6 @@ def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Event
         emit(events, "hunt_confirmed")
 
 
-# --- Choices asked by cards and places --------------------------------------------------
-
-def _take_back_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).discard))]
-
-
-def _take_back_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    assert isinstance(action, TakeBackPlaceCard)
-    h = state.hunted_at(prompt.seat)
-    take_back(state, h, action.card, events)
-    remove_prompt(state, prompt)
-    ask_take_back(state, h, prompt.data["count"] - 1, events)
-
-
-def _discard_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [DiscardPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).hand))]
-
-
-def _discard_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    assert isinstance(action, DiscardPlaceCard)
-    h = state.hunted_at(prompt.seat)
-    discard_place_card(state, h, action.card, events, prompt.data["why"])
-    remove_prompt(state, prompt)
-    ask_discard(state, h, prompt.data["count"] - 1, prompt.data["why"], events)
-
-
-def _keep_place_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [KeepPlaceCard(c) for c in state.hunted_at(prompt.seat).played]
-
-
-def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    assert isinstance(action, KeepPlaceCard)
-    h = state.hunted_at(prompt.seat)
-    h.played.remove(action.card)
-    h.hand = sorted(h.hand + h.played)
-    h.played = [action.card]
-    remove_prompt(state, prompt)
-    emit(events, "river_choice_made", hunted=h.seat)
-
-
-def _keep_hidden_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    hand = sorted(state.hunted_at(prompt.seat).hand)
-    return [KeepHidden(pair) for pair in sorted(set(combinations(hand, 2)))]
-
-
-def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    assert isinstance(action, KeepHidden)
-    h = state.hunted_at(prompt.seat)
-    shown = list(h.hand)
-    for card in action.cards:
-        shown.remove(card)
-    state.phobia[h.seat] = shown
-    remove_prompt(state, prompt)
-    emit(events, "place_cards_shown", hunted=h.seat, count=len(shown))
-    emit(events, "place_cards_shown_to_creature", (CREATURE, h.seat), hunted=h.seat, cards=shown)
-
-
-def _keep_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [KeepSurvivalCard(c) for c in sorted(set(prompt.data["cards"]))]
-
-
-def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
-                          events: Events) -> None:
-    assert isinstance(action, KeepSurvivalCard)
-    h = state.hunted_at(prompt.seat)
-    rest = list(prompt.data["cards"])
-    rest.remove(action.card)
-    h.survival.append(action.card)
-    remove_prompt(state, prompt)
-    emit(events, "survival_card_kept", (h.seat,), card=action.card, discarded=rest)
-    if prompt.data.get("give") and "isolation" not in state.effects:
-        # The Igloo and Supply Drop: give the other card to another Hunted, or discard it.
-        add_to_layer(state, Prompt(h.seat, "give_survival", {"card": rest[0]}))
-    else:
-        state.survival_discard.extend(rest)
-
-
-def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [DiscardSurvivalCard(c) for c in sorted(set(state.hunted_at(prompt.seat).survival))]
-
-
-def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
-                             events: Events) -> None:
-    assert isinstance(action, DiscardSurvivalCard)
-    h = state.hunted_at(prompt.seat)
-    h.survival.remove(action.card)
-    state.survival_discard.append(action.card)
-    remove_prompt(state, prompt)
-    emit(events, "survival_card_discarded", hunted=h.seat, why="toxin")
-    emit(events, "survival_card_discarded_by_you", (h.seat,), card=action.card)
-
-
-def _scream_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
-    options = [("discard", bool(h.hand)), ("will", h.will > 0)]
-    return [Choose(name) for name, possible in options if possible]
-
-
-def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    assert isinstance(action, Choose)
-    h = state.hunted_at(prompt.seat)
-    remove_prompt(state, prompt)
-    emit(events, "scream_answered", hunted=h.seat, option=action.option)
-    if action.option == "discard":
-        ask_discard(state, h, 2, "scream", events)
-    else:
-        lose_will(state, h, 1, events, "scream")
-
-
 # --- The Reckoning's place action --------------------------------------------------------
 
 def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -359,13 +242,6 @@ LEGAL: dict[str, Legal] = {
     "explore": _explore_legal,
     "window": _window_legal,
     "hunt": _hunt_legal,
-    "take_back": _take_back_legal,
-    "discard": _discard_legal,
-    "keep_place": _keep_place_legal,
-    "keep_hidden": _keep_hidden_legal,
-    "keep_survival": _keep_survival_legal,
-    "discard_survival": _discard_survival_legal,
-    "scream": _scream_legal,
     "place_action": _place_action_legal,
     "power": _power_legal,
 }
@@ -374,17 +250,12 @@ ANSWER: dict[str, Answer] = {
     "explore": _explore_answer,
     "window": _window_answer,
     "hunt": _hunt_answer,
-    "take_back": _take_back_answer,
-    "discard": _discard_answer,
-    "keep_place": _keep_place_answer,
-    "keep_hidden": _keep_hidden_answer,
-    "keep_survival": _keep_survival_answer,
-    "discard_survival": _discard_survival_answer,
-    "scream": _scream_answer,
     "place_action": _place_action_answer,
     "power": _power_answer,
 }
 
+LEGAL.update(CHOICE_LEGAL)
+ANSWER.update(CHOICE_ANSWER)
 LEGAL.update(FROZEN_LEGAL)
 ANSWER.update(FROZEN_ANSWER)
 LEGAL.update(SURVIVAL_LEGAL)  # prompts that Frozen Lands Survival cards hand to a Hunted
