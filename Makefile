@@ -30,7 +30,7 @@ bench-server: venv
 	$(BIN)/python bench/server.py --rooms 50 --seconds 20
 
 simulate: venv
-	$(BIN)/python -m app.engine.simulate --hunted 3 --games 200 --seed 1
+	$(BIN)/python -m app.bots.simulate --hunted 3 --games 200 --seed 1
 
 # Apply the migrations to the database (the embedded SQLite file under ./data/ by default,
 # or DATABASE_URL), then serve the app and static/ on http://$(HOST):$(PORT).

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.simulate import run
+from app.bots.simulate import run
 from app.engine.state import Config
 
 PAIRINGS = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]

@@ -1,6 +1,6 @@
 """Complete random games per second on one core, for 1 to 6 Hunted.
 
-Every seat picks uniformly among its legal actions (app.engine.simulate.random_playout) until
+Every seat picks uniformly among its legal actions (app.bots.simulate.random_playout) until
 the game ends. Prints one line of JSON per configuration; asserts nothing (see README.md).
 
 Usage: python bench/engine.py [--hunted 3 | --hunted 1 2 3 4 5 6 | --hunted all]
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from app.engine import Config
-from app.engine.simulate import Tally, random_playout
+from app.bots.simulate import Tally, random_playout
 
 
 def measure(hunted: int, games: int, seed: int) -> dict[str, Any]:

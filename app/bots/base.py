@@ -9,6 +9,8 @@ from typing import Any, Protocol
 from app.engine.actions import Action, action_from_json
 
 View = dict[str, Any]
+# The levels a computer player can play at: easy, normal and expert.
+BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "expert")
 
 
 class Bot(Protocol):

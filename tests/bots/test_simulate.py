@@ -1,4 +1,4 @@
-"""The simulation command: `python -m app.engine.simulate` plays random games and reports figures.
+"""The simulation command: `python -m app.bots.simulate` plays random games and reports figures.
 
 Source: README.md / Makefile (`make simulate`), DESIGN.md §3 (a playthrough is a function of
 (config, seed, actions), so the same seed gives the same games). Every Place, Hunt and Survival
@@ -18,9 +18,9 @@ import pytest
 from app.engine import Config, apply_action
 from app.engine.actions import PlaySurvivalCard
 from app.engine.cards import HUNT_CARDS, PLACE_IDS, SURVIVAL_CARDS
-from app.engine.simulate import Tally, random_playout, run
+from app.bots.simulate import Tally, random_playout, run
 
-from .helpers import act, give_survival_card, table
+from tests.engine.helpers import act, give_survival_card, table
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"games", "seconds", "games_per_second", "creature_wins", "hunted_wins", "avg_turns",
@@ -30,7 +30,7 @@ TIMINGS = {"seconds", "games_per_second"}
 
 def simulate(*args: str) -> tuple[list[str], dict[str, Any]]:
     """Run the command; return its stdout lines and the parsed figures."""
-    done = subprocess.run([sys.executable, "-m", "app.engine.simulate", *args], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "app.bots.simulate", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, check=True)
     lines = done.stdout.splitlines()
     return lines, json.loads(lines[0])
@@ -99,3 +99,16 @@ def test_a_card_played_counts_once_even_when_its_event_is_split_by_audience() ->
     tally = Tally()
     tally.count_events(events)
     assert tally.cards_played["sacrifice"] == 1
+
+
+@pytest.mark.parametrize(("args", "why"), [
+    (("--variant", "frozen-lands", "--hunted", "2"), "Frozen Lands needs at least 4 players"),
+    (("--hunted", "7"), "1 to 6 Hunted"),
+])
+def test_a_table_the_rules_refuse_is_refused_with_a_clear_message(args: tuple[str, ...],
+                                                                  why: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "app.bots.simulate", *args, "--games", "2"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "refused configuration" in done.stderr and why in done.stderr

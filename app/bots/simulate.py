@@ -1,6 +1,7 @@
-"""Play complete games between uniformly random players and print one line of JSON figures.
+"""Play complete games between computer players and print one line of JSON figures.
 
-Usage: python -m app.engine.simulate --hunted 3 --games 200 --seed 1
+Usage: python -m app.bots.simulate --hunted 3 --games 200 --seed 1
+       [--creature random|heuristic|expert] [--hunted-bot random|heuristic|expert]
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from .cards import (
+from app.engine import (
+    Config,
+    Event,
+    GameState,
+    InvalidConfig,
+    active_seats,
+    apply_unchecked,
+    legal_actions,
+    new_game,
+)
+from app.engine.cards import (
     CREATURE_ABILITIES,
     FROZEN,
     SHEET_ABILITIES,
@@ -22,9 +33,9 @@ from .cards import (
     place_ids,
     survival_deck,
 )
-from .events import Event
-from .game import active_seats, apply_unchecked, legal_actions, new_game
-from .state import Config, GameState
+
+from .base import BOT_KINDS
+from .play import bots_for, play_game
 
 MAX_ACTIONS = 20_000  # a safety net: a game that has not ended by then counts as an error
 
@@ -89,8 +100,6 @@ def random_playout(config: Config, seed: int, tally: Tally | None = None) -> Gam
 def bot_playout(config: Config, seed: int, creature: str, hunted: str,
                 tally: Tally | None = None) -> GameState:
     """One complete game between app.bots players (each sees only its own view)."""
-    from app.bots.play import bots_for, play_game
-
     def count(events: list[Event]) -> None:
         if tally is not None:
             tally.actions += 1
@@ -101,7 +110,11 @@ def bot_playout(config: Config, seed: int, creature: str, hunted: str,
 
 def run(config: Config, games: int, seed: int, creature: str = "random",
         hunted: str = "random") -> dict[str, Any]:
-    """Play `games` games from consecutive seeds between the named players; return figures."""
+    """Play `games` games from consecutive seeds between the named players; return figures.
+
+    Raises InvalidConfig, before any game, for a table the rules refuse.
+    """
+    new_game(config, seed)  # the engine is the one judge of what the rules allow
     tally = Tally(variant=config.variant)
     names = [*place_ids(config.variant).values(), *hunt_deck(config.variant),
              *survival_deck(config.variant)]
@@ -160,22 +173,26 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
+    """Command-line entry point: 0 after printing the figures, 2 for a refused configuration."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hunted", type=int, default=3, help="number of Hunted (1-6)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--board-side", type=int, default=1, choices=(1, 2))
-    parser.add_argument("--creature", default="random", choices=("random", "heuristic"))
-    parser.add_argument("--hunted-bot", default="random", choices=("random", "heuristic"))
+    parser.add_argument("--creature", default="random", choices=BOT_KINDS)
+    parser.add_argument("--hunted-bot", default="random", choices=BOT_KINDS)
     parser.add_argument("--variant", default="base", choices=("base", FROZEN))
     parser.add_argument("--abilities", action=argparse.BooleanOptionalAction, default=None,
                         help="sheet abilities (default: on for Frozen Lands, off for base)")
     args = parser.parse_args(argv)
-    abilities = args.abilities if args.abilities is not None else args.variant == FROZEN
     config = Config(hunted=args.hunted, board_side=args.board_side, variant=args.variant,
-                    abilities=abilities)
-    print(json.dumps(run(config, args.games, args.seed, args.creature, args.hunted_bot)))
+                    abilities=args.abilities)
+    try:
+        figures = run(config, args.games, args.seed, args.creature, args.hunted_bot)
+    except InvalidConfig as refused:
+        print(f"simulate: refused configuration: {refused}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures))
     return 0
 
 
