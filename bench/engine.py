@@ -16,8 +16,8 @@ import sys
 import time
 from typing import Any
 
-from app.engine import Config
 from app.bots.simulate import Tally, random_playout
+from app.engine import Config
 
 
 def measure(hunted: int, games: int, seed: int) -> dict[str, Any]:

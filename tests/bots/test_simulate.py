@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
+from app.bots.simulate import Tally, random_playout, run
 from app.engine import Config, apply_action
 from app.engine.actions import PlaySurvivalCard
 from app.engine.cards import HUNT_CARDS, PLACE_IDS, SURVIVAL_CARDS
-from app.bots.simulate import Tally, random_playout, run
-
 from tests.engine.helpers import act, give_survival_card, table
 
 ROOT = Path(__file__).resolve().parents[2]
