@@ -1,0 +1,90 @@
+"""Presence across processes (merged per origin, with expiry) and coalesced presence frames."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.server.presence import Coalescer, Presence, PresenceBoard
+
+from .client import async_test
+
+
+class Clock:
+    """A hand-moved clock for the board's expiry."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_presence_of_sockets_counts_seats_once_and_spectators_each() -> None:
+    presence = Presence.of([0, 2, 2, None, None])
+    assert presence.to_json() == {"seats": [0, 2], "spectators": 2}
+    assert Presence.from_json(presence.to_json()) == presence
+    assert not Presence() and Presence.of([None])
+
+
+def test_the_board_merges_every_origin_of_a_room() -> None:
+    board = PresenceBoard(clock=Clock())
+    assert board.heard("A", "ROOM", Presence.of([0, None]))
+    assert board.heard("B", "ROOM", Presence.of([1, 0, None, None]))
+    assert not board.heard("B", "ROOM", Presence.of([0, 1, None, None]))  # nothing new
+    assert board.remote("ROOM") == Presence(frozenset({0, 1}), 3)
+    assert board.remote("ELSEWHERE") == Presence()
+
+    assert board.heard("A", "ROOM", Presence())  # A's last socket left
+    assert board.remote("ROOM") == Presence(frozenset({0, 1}), 2)
+    assert board.heard("B", "ROOM", Presence())
+    assert board.rooms == {}
+
+
+def test_a_silent_origin_leaves_every_room_after_the_ttl() -> None:
+    clock = Clock()
+    board = PresenceBoard(ttl=5.0, clock=clock)
+    board.heard("dead", "R1", Presence.of([1]))
+    board.heard("dead", "R2", Presence.of([None]))
+    board.heard("live", "R1", Presence.of([2]))
+    clock.now += 4.0
+    board.alive("live")  # a heartbeat
+    assert board.expire() == set()
+    clock.now += 2.0  # dead has been silent 6 s, live 2 s
+    assert board.expire() == {"R1", "R2"}
+    assert board.remote("R1") == Presence.of([2])
+    assert board.remote("R2") == Presence()
+    assert board.expire() == set()
+
+
+@async_test
+async def test_a_burst_of_changes_makes_one_flush_then_one_more_at_most() -> None:
+    flushed: list[str] = []
+    coalescer = Coalescer(flushed.append, interval=1.0)
+    for _ in range(300):  # 300 spectators join within one turn of the loop
+        coalescer.changed("ROOM")
+    await asyncio.sleep(0)
+    assert flushed == ["ROOM"]  # the first change is not delayed
+
+    for _ in range(300):  # then 300 more, one loop turn apart, within the interval
+        coalescer.changed("ROOM")
+        await asyncio.sleep(0)
+    assert flushed == ["ROOM"]
+    await asyncio.sleep(1.2)
+    assert flushed == ["ROOM", "ROOM"]  # the trailing flush sees all of them at once
+    await asyncio.sleep(1.2)
+    assert flushed == ["ROOM", "ROOM"]  # nothing changed since: no frame
+
+
+@async_test
+async def test_rooms_are_coalesced_separately() -> None:
+    flushed: list[str] = []
+    coalescer = Coalescer(flushed.append, interval=1.0)
+    coalescer.changed("A")
+    coalescer.changed("B")
+    coalescer.changed("A")
+    await asyncio.sleep(0)
+    assert sorted(flushed) == ["A", "B"]
+    coalescer.changed("A")
+    coalescer.cancel()  # shutdown drops what is pending
+    await asyncio.sleep(1.2)
+    assert sorted(flushed) == ["A", "B"]
