@@ -40,6 +40,12 @@ class HeuristicCreature:
         scored = [(a, s + self.rng.random() * 1e-3) for a, s in scored]
         return best(scored)
 
+    def ranked(self, view: View) -> list[tuple[Action, float]]:
+        """Every legal action with this bot's liking for it, best first (for search)."""
+        self.scores, self.crowd = place_scores(view), mass(view)
+        scored = [(action, self._score(view, action)) for action in legal(view)]
+        return sorted(scored, key=lambda pair: -pair[1])
+
     def _score(self, view: View, action: Action) -> float:
         if isinstance(action, PlaceHuntToken):
             return self._token(view, action)

@@ -53,6 +53,25 @@ class HeuristicHunted:
             return self._explore(view, options)
         return best([(a, self._score(view, a)) for a in options])
 
+    def ranked(self, view: View) -> list[tuple[Action, float]]:
+        """Every legal action with this bot's liking for it, best first (for search)."""
+        options = legal(view)
+        prompt = view["you"]["prompt"]
+        if (prompt["kind"] if prompt else "explore") != "explore":
+            scored = [(a, self._score(view, a)) for a in options]
+        else:
+            scored = [(a, self._explore_liking(view, a)) for a in options]
+        return sorted(scored, key=lambda pair: -pair[1])
+
+    def _explore_liking(self, view: View, action: Action) -> float:
+        if isinstance(action, PlayPlaceCards):
+            return float(sum(place_worth(view, _me(view), c) for c in action.cards)) ** 2
+        if isinstance(action, PlaySurvivalCard):
+            return 10.0 * self._phase1_card(view, action)
+        if isinstance(action, Resist):
+            return 1.0 / action.will
+        return 0.0
+
     # --- Exploration -----------------------------------------------------------------------
 
     def _explore(self, view: View, options: list[Action]) -> Action:
@@ -68,20 +87,9 @@ class HeuristicHunted:
         if not plays:
             give_up = [a for a in options if isinstance(a, GiveUp)]
             return give_up[0] if give_up else options[0]
-        weighted = [(a, float(sum(self._place_worth(view, c) for c in a.cards)) ** 2)
+        weighted = [(a, float(sum(place_worth(view, _me(view), c) for c in a.cards)) ** 2)
                     for a in plays]
         return weighted_choice(self.rng, weighted)
-
-    def _place_worth(self, view: View, card: int) -> float:
-        board = view["board"]
-        worth: float = {1: 0.8 + 0.15 * len(view["you"]["played"] or []), 2: 1.0, 3: 0.6,
-                 4: 1.8 if board["marker_on_beach"] else 1.2, 5: 1.0, 6: 1.3, 7: 1.0,
-                 8: 2.0, 9: 1.0 + 0.4 * (3 - _me(view)["will"]), 10: 0.7}[card]
-        if card == 1:
-            worth += 0.15 * _me(view)["discard_count"]
-        if card == 5 and not _rover_useful(view):
-            worth = 0.4
-        return worth
 
     def _phase1_card(self, view: View, action: PlaySurvivalCard) -> float:
         me = _me(view)
@@ -184,6 +192,17 @@ class HeuristicHunted:
         return -0.5 if not tokens else 0.0
 
 
+def place_worth(view: View, hunted: dict[str, Any], card: int) -> float:
+    """What playing a Place card is worth to this Hunted, from public facts (her view's entry)."""
+    board = view["board"]
+    worth: float = {1: 0.8 + 0.15 * hunted["discard_count"], 2: 1.0, 3: 0.6,
+                    4: 1.8 if board["marker_on_beach"] else 1.2, 5: 1.0, 6: 1.3, 7: 1.0,
+                    8: 2.0, 9: 1.0 + 0.4 * (3 - hunted["will"]), 10: 0.7}[card]
+    if card == 5 and not _rover_useful(view, hunted):
+        worth = 0.4
+    return worth
+
+
 def _choose(view: View, action: Choose) -> float:
     """Named options of small prompts: Scream, Thin Ice, gifts, reserve picks."""
     kind = view["you"]["prompt"]["kind"]
@@ -249,6 +268,6 @@ def _danger(view: View, place: int) -> bool:
     return place in creature_like or place in tokens.get("artemia", [])
 
 
-def _rover_useful(view: View) -> bool:
-    owned = set(_me(view)["owned"])
+def _rover_useful(view: View, hunted: dict[str, Any] | None = None) -> bool:
+    owned = set((hunted or _me(view))["owned"])
     return any(int(n) not in owned and count > 0 for n, count in view["board"]["reserve"].items())

@@ -13,11 +13,13 @@ from .base import Bot, make_bot
 MAX_ACTIONS = 20_000
 
 
-def bots_for(config: Config, creature: str, hunted: str, seed: int) -> dict[int, Bot]:
-    """A bot per seat: `creature` kind at seat 0, `hunted` kind at seats 1..H."""
-    bots: dict[int, Bot] = {CREATURE: make_bot(creature, "creature", seed)}
+def bots_for(config: Config, creature: str, hunted: str, seed: int,
+             seconds: float | None = 1.0, worlds: int | None = None) -> dict[int, Bot]:
+    """A bot per seat: `creature` kind at seat 0, `hunted` kind at seats 1..H (an expert
+    searches at most `seconds` and `worlds` per decision)."""
+    bots: dict[int, Bot] = {CREATURE: make_bot(creature, "creature", seed, seconds, worlds)}
     for seat in range(1, config.hunted + 1):
-        bots[seat] = make_bot(hunted, "hunted", seed * 31 + seat)
+        bots[seat] = make_bot(hunted, "hunted", seed * 31 + seat, seconds, worlds)
     return bots
 
 

@@ -98,18 +98,21 @@ def random_playout(config: Config, seed: int, tally: Tally | None = None) -> Gam
 
 
 def bot_playout(config: Config, seed: int, creature: str, hunted: str,
-                tally: Tally | None = None) -> GameState:
+                tally: Tally | None = None, seconds: float | None = 1.0,
+                worlds: int | None = None) -> GameState:
     """One complete game between app.bots players (each sees only its own view)."""
     def count(events: list[Event]) -> None:
         if tally is not None:
             tally.actions += 1
             tally.count_events(events)
 
-    return play_game(config, seed, bots_for(config, creature, hunted, seed), count)
+    return play_game(config, seed, bots_for(config, creature, hunted, seed, seconds, worlds),
+                     count)
 
 
 def run(config: Config, games: int, seed: int, creature: str = "random",
-        hunted: str = "random") -> dict[str, Any]:
+        hunted: str = "random", think: float | None = 1.0,
+        worlds: int | None = None) -> dict[str, Any]:
     """Play `games` games from consecutive seeds between the named players; return figures.
 
     Raises InvalidConfig, before any game, for a table the rules refuse.
@@ -129,7 +132,7 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
             if creature == hunted == "random":
                 state = random_playout(config, game_seed, tally)
             else:
-                state = bot_playout(config, game_seed, creature, hunted, tally)
+                state = bot_playout(config, game_seed, creature, hunted, tally, think, worlds)
         except Exception:  # a crash is a figure to report, not a reason to stop
             tally.errors += 1
             continue
@@ -151,6 +154,8 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
         "creature_player": creature,
         "hunted_player": hunted,
         "games": tally.games,
+        "expert_budget": ({"seconds": think, "worlds": worlds} if "expert" in (creature, hunted)
+                          else None),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1) if seconds else None,
         "creature_wins": tally.creature_wins,
@@ -181,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board-side", type=int, default=1, choices=(1, 2))
     parser.add_argument("--creature", default="random", choices=BOT_KINDS)
     parser.add_argument("--hunted-bot", default="random", choices=BOT_KINDS)
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="an expert's search time per decision (0: no clock, --worlds only)")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="an expert's most sampled worlds per decision")
     parser.add_argument("--variant", default="base", choices=("base", FROZEN))
     parser.add_argument("--abilities", action=argparse.BooleanOptionalAction, default=None,
                         help="sheet abilities (default: on for Frozen Lands, off for base)")
@@ -188,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     config = Config(hunted=args.hunted, board_side=args.board_side, variant=args.variant,
                     abilities=args.abilities)
     try:
-        figures = run(config, args.games, args.seed, args.creature, args.hunted_bot)
+        figures = run(config, args.games, args.seed, args.creature, args.hunted_bot,
+                      args.seconds or None, args.worlds)
     except InvalidConfig as refused:
         print(f"simulate: refused configuration: {refused}", file=sys.stderr)
         return 2

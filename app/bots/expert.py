@@ -1,0 +1,127 @@
+"""The expert: determinized Monte Carlo search with heuristic playouts, within a budget.
+
+For a decision whose moment the view pins down (see sample.rebuildable), the expert draws
+worlds consistent with its seat's view, plays each shortlisted action out in every world with
+the heuristic bots to the end of the turn (or of the game), scores the end with `hunted_odds`
+and keeps the best average. Every candidate meets the same worlds and playout seeds, so the
+comparison is paired. Any other decision goes to the heuristic bot of its role.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+
+from app.engine import (
+    CREATURE,
+    Action,
+    GameState,
+    active_seats,
+    apply_unchecked,
+    legal_actions,
+    view_for,
+)
+from app.engine.cards import FROZEN
+
+from .base import View
+from .creature import HeuristicCreature
+from .hunted import HeuristicHunted
+from .sample import determinize, rebuildable
+
+MAX_PLAYOUT_ACTIONS = 2_000  # a safety net; a turn takes a few dozen actions
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long one decision may search: seconds (None: no clock) and at most `worlds` worlds."""
+
+    seconds: float | None = 1.0
+    worlds: int = 400
+    shortlist: int = 6  # candidates searched, the heuristic's favourites first
+    horizon: int = 0  # turns played out after the current one ends (0: stop at its end)
+
+
+class ExpertBot:
+    """Searches the decisions that matter; hands the rest to the heuristic bot of its role."""
+
+    def __init__(self, role: str, seed: int = 0, budget: Budget | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.role, self.budget, self.clock = role, budget or Budget(), clock
+        self.rng = Random(seed)
+        self.heuristic: HeuristicCreature | HeuristicHunted = (
+            HeuristicCreature(seed) if role == "creature" else HeuristicHunted(seed))
+
+    def choose(self, view: View) -> Action:
+        """One of `view["legal_actions"]`: the best-scoring candidate, or the heuristic's."""
+        if len(view["legal_actions"]) == 1 or not rebuildable(view):
+            return self.heuristic.choose(view)
+        candidates = [a for a, _ in self.heuristic.ranked(view)[: self.budget.shortlist]]
+        totals = self._search(view, candidates)
+        if totals is None:
+            return candidates[0]
+        # Ties go to the heuristic's order: a small nudge for earlier candidates.
+        return max(zip(candidates, totals, strict=True),
+                   key=lambda pair: pair[1] - 1e-6 * candidates.index(pair[0]))[0]
+
+    def _search(self, view: View, candidates: list[Action]) -> list[float] | None:
+        """Summed values per candidate over whole worlds, or None if no world was finished."""
+        deadline = None if self.budget.seconds is None else self.clock() + self.budget.seconds
+        totals = [0.0] * len(candidates)
+        for finished in range(self.budget.worlds):
+            world = determinize(view, self.rng)
+            seed = self.rng.getrandbits(31)
+            values = []
+            for action in candidates:
+                if deadline is not None and self.clock() > deadline:
+                    return totals if finished else None
+                values.append(self._playout(world, view["seat"], action, seed))
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+        return totals
+
+    def _playout(self, world: GameState, seat: int, action: Action, seed: int) -> float:
+        """Our side's value after `action`, the heuristic bots playing every seat."""
+        state, _ = apply_unchecked(world, seat, action)
+        stop = world.turn + 1 + self.budget.horizon
+        order = Random(seed)
+        creature = HeuristicCreature(seed)
+        hunted = HeuristicHunted(seed + 1)
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if state.winner or state.turn >= stop:
+                break
+            seats = active_seats(state)
+            mover = seats[int(order.random() * len(seats))]
+            options = legal_actions(state, mover)
+            if len(options) > 1:  # a forced move needs no view and no bot
+                bot = creature if mover == CREATURE else hunted
+                options = [bot.choose(view_for(state, mover))]
+            state, _ = apply_unchecked(state, mover, options[0])
+        odds = hunted_odds(state)
+        return odds if self.role == "hunted" else 1.0 - odds
+
+
+# Fitted by logistic regression on heuristic-against-heuristic games (docs/balance.md): the
+# Hunted's chance to win from the start of a turn.
+ODDS_WEIGHTS = {"bias": -2.33, "rescue": -0.54, "assimilation": 0.93, "will_lost": -0.61,
+                "last_will": 0.0, "hand": 0.32, "survival": 0.10, "icons": -1.0,
+                "tokens": -0.2}
+
+
+def hunted_odds(state: GameState) -> float:
+    """The Hunted's chance to win from here: 1 or 0 once over, else a fitted estimate."""
+    if state.winner:
+        return 1.0 if state.winner == "hunted" else 0.0
+    w, hunted = ODDS_WEIGHTS, state.hunted
+    n = len(hunted)
+    frozen = state.config.variant == FROZEN
+    score = (w["bias"] + w["rescue"] * state.rescue + w["assimilation"] * state.assimilation
+             + w["will_lost"] * sum(3 - h.will for h in hunted) / n
+             + w["last_will"] * sum(h.will == 1 for h in hunted) / n
+             + w["hand"] * sum(len(h.hand) + len(h.played) for h in hunted) / n
+             + w["survival"] * sum(len(h.survival) for h in hunted) / n)
+    if frozen:
+        score += (w["icons"] * sum(t.icon for h in hunted for t in h.tokens)
+                  + w["tokens"] * sum(len(h.tokens) for h in hunted))
+    return 1.0 / (1.0 + math.exp(-score))
