@@ -6,16 +6,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
 
-from app.server import routes, ws
+from app.server import routes, web, ws
 from app.server.autoplay import Autoplay
 from app.server.bus import Listener, Move, listener_dsn
 from app.server.db import make_engine, make_sessions
-from app.server.errors import ErrorCode, ServiceError
 from app.server.hub import Hub
 from app.server.service import GameService
 from app.server.settings import Settings
@@ -47,8 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
     app.include_router(routes.router)
     app.include_router(ws.router)
-    app.add_exception_handler(ServiceError, _service_error)  # type: ignore[arg-type]
-    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    web.install(app, settings.max_message_bytes)
     _mount_static(app)
     return app
 
@@ -74,21 +70,6 @@ def _listener(settings: Settings, service: GameService, hub: Hub) -> Listener | 
     return Listener(dsn, on_move, on_gap)
 
 
-async def _service_error(_: Request, exc: ServiceError) -> JSONResponse:
-    return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
-
-
-async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = exc.errors()
-    if any(e.get("type") == "json_invalid" for e in errors):
-        error = ServiceError(ErrorCode.BAD_JSON)
-    else:
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        error = ServiceError(ErrorCode.BAD_MESSAGE, f"{where}: {first.get('msg', '')}".strip())
-    return JSONResponse({"error": error.to_json()}, status_code=error.status)
-
-
 def _mount_static(app: FastAPI) -> None:
     """Serve the browser client; a shared room link opens the same page."""
     if not STATIC.is_dir():
@@ -99,7 +80,7 @@ def _mount_static(app: FastAPI) -> None:
     async def room_page(code: str) -> FileResponse:
         return FileResponse(index)
 
-    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    web.mount_client(app, STATIC)
 
 
 app = create_app()

@@ -28,6 +28,8 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     NOT_OVER = "not_over"
     STILL_CONNECTED = "still_connected"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
 
 
 MESSAGES: dict[ErrorCode, str] = {
@@ -51,6 +53,8 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.GAME_OVER: "The game is over.",
     ErrorCode.NOT_OVER: "The game is not over yet.",
     ErrorCode.STILL_CONNECTED: "That player is still at the table (or left only moments ago).",
+    ErrorCode.NOT_FOUND: "There is nothing at this address.",
+    ErrorCode.METHOD_NOT_ALLOWED: "This address does not take that method (see Allow).",
 }
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -63,6 +67,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.UNKNOWN_ROOM: 404,
     ErrorCode.NO_SUCH_SEAT: 404,
     ErrorCode.NOT_HOST: 403,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
 }
 
 

@@ -10,9 +10,10 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 
 
 class Strict(BaseModel):
-    """Unknown fields are refused rather than ignored."""
+    """Unknown fields are refused rather than ignored, and no value is coerced: `"0"` and
+    `true` are not integers."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class RoomOptions(Strict):
@@ -20,7 +21,7 @@ class RoomOptions(Strict):
 
     variant: Literal["base", "frozen-lands"] = "base"
     abilities: bool | None = None
-    board_side: Literal[1, 2] = 1
+    board_side: int = Field(1, ge=1, le=2, description="which side of the board")
     hunted: int = Field(3, ge=1, le=6, description="number of Hunted seats")
     bot_delay_ms: int = Field(800, ge=0, le=10_000, description="pause before a bot moves")
     clock_seconds: int | None = Field(

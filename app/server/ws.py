@@ -81,7 +81,7 @@ async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket,
         raise ServiceError(ErrorCode.BAD_MESSAGE, "Send JSON in text frames.")
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nesting like [[[[…]]]]
         raise ServiceError(ErrorCode.BAD_JSON) from exc
     try:
         message = CLIENT_MESSAGE.validate_python(data)

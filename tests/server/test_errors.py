@@ -483,6 +483,26 @@ async def test_a_repeated_client_id_is_not_applied_twice(shared_server: Server) 
         await hunted.close()
 
 
+@async_test
+async def test_not_found(shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        refused(await api.request("GET", "/no/such/endpoint"), "not_found", 404)
+        refused(await api.request("POST", "/rooms/abc/seats/1/dance"), "not_found", 404)
+
+
+@async_test
+async def test_method_not_allowed(shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        table = await open_table(api, start=False)
+        async with nothing_changes(api, table.code):
+            answer = await api.request("PUT", f"/rooms/{table.code}/start",
+                                       token=table.tokens[0])
+            refused(answer, "method_not_allowed", 405)
+            assert answer.headers["allow"] == "POST"
+            refused(await api.request("DELETE", f"/rooms/{table.code}"),
+                    "method_not_allowed", 405)
+
+
 def test_every_error_code_has_a_test() -> None:
     tested = {name.removeprefix("test_") for name in globals() if name.startswith("test_")}
     assert {code.value for code in ErrorCode} <= tested

@@ -1,0 +1,159 @@
+"""HTTP plumbing around the routes: one error shape for the framework's own refusals, security
+headers on every response, and a static mount that leaves `/api` and `/ws` to the routers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import ErrorCode, ServiceError
+
+# The framework's refusals, by HTTP status, as codes of the closed list (docs/protocol.md).
+FRAMEWORK_CODES: dict[int, ErrorCode] = {
+    400: ErrorCode.BAD_JSON,  # a body that cannot be read as JSON (e.g. invalid UTF-8)
+    404: ErrorCode.NOT_FOUND,
+    405: ErrorCode.METHOD_NOT_ALLOWED,
+    413: ErrorCode.TOO_LARGE,
+    422: ErrorCode.BAD_MESSAGE,
+}
+
+# The client is plain JS modules and one stylesheet from this origin; its socket goes back to
+# it ('self' covers ws:/wss: on the same host). Nothing may frame the page.
+CLIENT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+              "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+              "frame-ancestors 'none'")
+# FastAPI's /docs and /redoc pages load their viewer from a CDN with an inline bootstrap.
+CDN = "https://cdn.jsdelivr.net"
+DOCS_CSP = (f"default-src 'self'; script-src 'self' 'unsafe-inline' {CDN}; "
+            f"style-src 'self' 'unsafe-inline' {CDN}; img-src 'self' data: https:; "
+            f"worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+            f"frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+def install(app: FastAPI, max_body_bytes: int) -> None:
+    """Error handlers for every refusal, the security headers and the REST body limit."""
+    app.add_exception_handler(ServiceError, service_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, framework_error)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # added last: outermost, so it sees every answer
+
+
+def error_response(error: ServiceError,
+                   headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """The one REST error body: {"error": {"code", "message"}} with the code's status."""
+    return JSONResponse({"error": error.to_json()}, status_code=error.status, headers=headers)
+
+
+async def service_error(_: Request, exc: ServiceError) -> JSONResponse:
+    """A refusal of the service layer."""
+    return error_response(exc)
+
+
+async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    """A body, path or header that does not follow the schema."""
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return error_response(ServiceError(ErrorCode.BAD_JSON))
+    first = errors[0] if errors else {}
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return error_response(
+        ServiceError(ErrorCode.BAD_MESSAGE, f"{where}: {first.get('msg', '')}".strip()))
+
+
+async def framework_error(_: Request, exc: HTTPException) -> JSONResponse:
+    """Starlette's own refusals (unknown path, wrong method, unreadable body) in our shape;
+    a 405 keeps the route's `Allow` header."""
+    code = FRAMEWORK_CODES.get(exc.status_code, ErrorCode.BAD_MESSAGE)
+    return error_response(ServiceError(code), headers=exc.headers)
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response (pure ASGI: streaming stays intact)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        csp = DOCS_CSP if path.startswith(DOCS_PATHS) else CLIENT_CSP
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [*SECURITY_HEADERS, (b"content-security-policy", csp.encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyTooLarge(HTTPException):
+    """A REST body over the limit (answered `too_large`, 413)."""
+
+    def __init__(self) -> None:
+        super().__init__(status_code=413)
+
+
+class BodyLimit:
+    """Refuses REST bodies over `max_bytes` before buffering them: at once when the declared
+    Content-Length is too large, else as soon as the bytes read pass the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.max_bytes:
+            await error_response(ServiceError(ErrorCode.TOO_LARGE))(scope, receive, send)
+            return
+        seen = 0
+
+        async def receive_bounded() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:  # a chunked body that grows past the limit
+                raise BodyTooLarge
+            return message
+
+        await self.app(scope, receive_bounded, send)
+
+
+class ClientMount(Mount):
+    """The static client at `/`, except under `/api/` and `/ws/`: there the routers' own
+    404 and 405 (with the route's `Allow`) apply, not the file server's."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        """No match for the API's and the sockets' paths."""
+        path: str = scope.get("path", "")
+        if path == "/api" or path.startswith(("/api/", "/ws/")):
+            return Match.NONE, {}
+        return super().matches(scope)
+
+
+def mount_client(app: FastAPI, directory: Any) -> None:
+    """Serve the browser client's files at `/`."""
+    app.router.routes.append(
+        ClientMount("/", app=StaticFiles(directory=directory, html=True), name="static"))
