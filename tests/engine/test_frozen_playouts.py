@@ -147,6 +147,7 @@ def playout(hunted: int, seed: int, abilities: bool, rescue: int | None = None,
 GAMES = 30  # per Hunted count and setting
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("abilities", [False, True])
 @pytest.mark.parametrize("hunted", [3, 4, 5, 6])
 def test_random_games_keep_every_invariant_and_always_end(hunted: int, abilities: bool) -> None:
@@ -158,6 +159,7 @@ def test_random_games_keep_every_invariant_and_always_end(hunted: int, abilities
     assert "assimilation" in reasons
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("abilities", [False, True])
 @pytest.mark.parametrize("hunted", [3, 4, 5, 6])
 def test_random_games_near_the_end_reach_the_rescue_decisions(hunted: int,
@@ -172,6 +174,7 @@ def test_random_games_near_the_end_reach_the_rescue_decisions(hunted: int,
     assert extra > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("abilities", [False, True])
 def test_frozen_games_replay_and_round_trip(abilities: bool) -> None:
     for hunted in (3, 6):

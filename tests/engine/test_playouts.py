@@ -222,6 +222,7 @@ GAMES_PER_BLOCK = 100
 BLOCKS = 3  # 300 games per Hunted count, 1,800 in all
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("hunted", range(1, 7))
 def test_random_games_keep_every_invariant_and_end_with_a_winner(hunted: int,
@@ -233,6 +234,7 @@ def test_random_games_keep_every_invariant_and_end_with_a_winner(hunted: int,
 DEEP_GAMES = 26  # per Hunted count: 156 games in all
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("half", range(2))
 @pytest.mark.parametrize("hunted", range(1, 7))
 def test_every_legal_action_applies_and_games_replay_and_round_trip(hunted: int,
