@@ -23,4 +23,6 @@ USER not-alone
 
 EXPOSE 8000
 # Migrate, then serve. DATABASE_URL picks the database (the SQLite file under /srv/data if unset).
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn app.main:app --host 0.0.0.0 --port 8000 --ws-per-message-deflate false"]
+# `python -m app` is uvicorn with the project's flags (frame limit, no deflate, proxy headers);
+# the limits come from the environment (app/server/settings.py).
+CMD ["sh", "-c", "alembic upgrade head && exec python -m app --host 0.0.0.0 --port 8000"]

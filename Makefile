@@ -38,4 +38,4 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 run: venv
 	$(BIN)/alembic upgrade head
-	$(BIN)/uvicorn app.main:app --host $(HOST) --port $(PORT) --ws-per-message-deflate false
+	$(BIN)/python -m app --host $(HOST) --port $(PORT)

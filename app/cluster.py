@@ -87,8 +87,8 @@ def compose_config() -> str:
 
 def serve_command(port: int) -> list[str]:
     """The command that serves the app on 127.0.0.1:`port` with the project's flags."""
-    return [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-            "--port", str(port), "--ws-per-message-deflate", "false", "--log-level", "warning"]
+    return [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port),
+            "--log-level", "warning"]
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes], seconds: float = 30.0) -> bool:

@@ -131,9 +131,8 @@ def migrate(env: dict[str, str]) -> None:
 
 
 def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
-    command = [str(BIN / "uvicorn"), "app.main:app", "--host", "127.0.0.1", "--port", str(port),
-               "--ws-per-message-deflate", "false", "--workers", str(workers),
-               "--log-level", "warning", "--no-access-log"]
+    command = [str(BIN / "python"), "-m", "app", "--host", "127.0.0.1", "--port", str(port),
+               "--workers", str(workers), "--log-level", "warning"]  # the project's flags
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
 
 

@@ -16,6 +16,9 @@ from app.engine import view_for
 from .service import Committed
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
+NORMAL_CLOSURE = 1000
+TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
+CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
 
 
 class Connection:
@@ -29,18 +32,40 @@ class Connection:
         self.name = ""
         self.authenticated = False
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.closing = False  # once set, nothing more is queued
+        self.writer: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
+
+    def start(self) -> asyncio.Task[None]:
+        """Start the writer task (one per connection)."""
+        self.writer = asyncio.create_task(self.write_loop())
+        return self.writer
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a socket that cannot keep up is dropped, never waited for."""
+        """Queue a message; a socket that cannot keep up is closed, never waited for."""
+        if self.closing:
+            return
         try:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
-            self.close()
+            self.close(TOO_FAR_BEHIND)
 
-    def close(self) -> None:
-        """Stop the writer after what is queued."""
-        with contextlib.suppress(asyncio.QueueFull):
+    def close(self, code: int = NORMAL_CLOSURE) -> None:
+        """Close the socket: after what is queued normally; at once, with `code`, when the
+        outbox is full (its frames could not all be delivered: the client must resync)."""
+        if self.closing:
+            return
+        self.closing = True
+        if code == NORMAL_CLOSURE and not self.outbox.full():
             self.outbox.put_nowait(None)
+            return
+        if self.writer is not None:
+            self.writer.cancel()  # its frames are dropped: the close code says so
+        self.closer = asyncio.get_running_loop().create_task(self._close_now(code))
+
+    async def _close_now(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code, CLOSE_REASONS.get(code, ""))
 
     async def write_loop(self) -> None:
         """Send queued messages in order until closed; a dead socket ends the loop."""

@@ -13,6 +13,9 @@ class Settings:
     database_url: str = "sqlite+aiosqlite:///./data/not-alone.db"
     host: str = "127.0.0.1"
     port: int = 8000
+    workers: int = 1  # uvicorn worker processes (`python -m app`); >1 needs Postgres
+    log_level: str = "info"
+    forwarded_allow_ips: str = "127.0.0.1"  # proxies trusted for X-Forwarded-For/-Proto
     max_message_bytes: int = 16_384  # a websocket message larger than this is refused
     rate_per_second: float = 20.0  # sustained websocket messages per connection
     rate_burst: int = 40

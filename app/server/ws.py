@@ -36,11 +36,11 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     settings: Settings = app.state.settings
     await websocket.accept()
     conn = Connection(websocket, code)
-    writer = asyncio.create_task(conn.write_loop())
+    writer = conn.start()
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
         await service.lobby(code)  # an unknown room is refused before anything else
-        while True:
+        while not conn.closing:
             raw = await _receive(websocket)
             try:
                 await _handle(conn, raw, bucket, service, hub, settings)
@@ -55,7 +55,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
         was_seated = conn.authenticated
         hub.leave(conn)
         conn.close()
-        await writer
+        await asyncio.wait({writer})  # ended, or cancelled when the socket fell too far behind
         if was_seated:
             hub.broadcast(code, {"type": "presence", "presence": hub.presence(code)})
 

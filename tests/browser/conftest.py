@@ -61,10 +61,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                    check=True, capture_output=True, timeout=60)
     port = _free_port()
     log = tmp / "uvicorn.log"
-    with log.open("wb") as out:
+    with log.open("wb") as out:  # the serve entry: uvicorn with the project's flags
         process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-             "--port", str(port), "--ws-per-message-deflate", "false"],
+            [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -148,6 +148,11 @@ class Player:
                         else {"type": "watch"})
         return await self.wait_for(lambda f: f["type"] in ("sync", "error"), since=mark)
 
+    @property
+    def close_code(self) -> int | None:
+        """The code the socket was closed with (None while open)."""
+        return None if self._ws is None else self._ws.close_code
+
     async def close(self) -> None:
         """Close the socket and stop reading."""
         if self._ws is not None:

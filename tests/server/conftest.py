@@ -1,7 +1,7 @@
 """Fixtures for the server tests: real uvicorn processes on migrated SQLite/Postgres databases.
 
 `server(backend, **settings)` makes a fresh database, applies the Alembic migrations, starts
-`uvicorn app.main:app` on a free port and kills it at teardown (see servers.py). Tests that take
+`python -m app` on a free port and kills it at teardown (see servers.py). Tests that take
 `backend` run once on SQLite and once on Postgres (marked `postgres`).
 """
 

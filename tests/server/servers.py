@@ -2,7 +2,7 @@
 
 `ServerFactory(tmp)(backend)` makes a fresh database (a SQLite file under `tmp`, or a uniquely
 named Postgres database on 127.0.0.1:5432 that is dropped at teardown), applies the Alembic
-migrations to it, starts `uvicorn app.main:app` on a free port with DATABASE_URL set, waits for
+migrations to it, starts `python -m app` (uvicorn) on a free port with DATABASE_URL set, waits for
 /api/health and kills the process at teardown. `factory.on(database)` starts another process on
 an existing database (a restart after a crash, or a second process of the same service).
 """
@@ -159,9 +159,8 @@ class ServerFactory:
         for _attempt in range(3):  # a port picked as free may be taken before uvicorn binds it
             port = _free_port()
             log = self.tmp / f"uvicorn-{port}-{uuid.uuid4().hex[:6]}.log"
-            command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-                       "--port", str(port), "--ws-per-message-deflate", "false",
-                       "--log-level", "warning"]
+            command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port),
+                       "--log-level", "warning"]  # the serve entry, with the project's flags
             with log.open("wb") as out:
                 process = subprocess.Popen(command, cwd=ROOT, env=_env(database.url, settings),
                                            stdout=out, stderr=subprocess.STDOUT,

@@ -143,15 +143,20 @@ async def test_bad_message(shared_server: Server) -> None:
 
 @async_test
 async def test_too_large(shared_server: Server) -> None:
+    """Over REST a body over the limit is `too_large`; on the socket the protocol layer closes
+    with 1009 (message too big) before the frame is buffered (docs/protocol.md, Limits)."""
     limit = Settings().max_message_bytes
     async with Api(shared_server) as api:
         table = await open_table(api)
         hunted = await seated(shared_server, table, 1)
         async with nothing_changes(api, table.code):
-            padded = act(legal(hunted), hunted.version, "x" * limit)
-            is_error(await hunted.error(padded), "too_large")
-            is_error(await hunted.error("[" + " " * limit + "]"), "too_large")
+            refused(await api.request("POST", f"/rooms/{table.code}/seats",
+                                      json={"seat": 3, "name": "x" * limit}), "too_large", 413)
+            is_error(await hunted.error("[" + " " * (limit - 2) + "]"), "bad_message")  # fits
             await still_open(hunted)
+            await hunted.send(act(legal(hunted), hunted.version, "x" * limit))
+            await hunted.wait_closed()
+            assert hunted.close_code == 1009, hunted.close_code
         assert hunted.version == 0
         await hunted.close()
 
