@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action, Choose, Pass, PlayPlaceCards, UseAbility
+from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards
 from .board import Events, ask_discard, draw_hunt, emit, lose_will, may_play_survival
 from .cards import ALL_PLACES, SHEET_ABILITIES
 from .frozen_places import others_at
@@ -193,7 +193,7 @@ def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> No
 # --- Follow-up prompts --------------------------------------------------------------------
 
 def _intercept_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [*(Choose(c) for c in sorted(set(state.creature.hand))), Pass()]
+    return [*(Choose(c) for c in sorted(set(state.creature.hand))), PASS]
 
 
 def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -220,7 +220,7 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
 
 def _change_of_plan_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
-    return [PlayPlaceCards((c,)) for c in sorted(set(h.hand))
+    return [play_place_cards((c,)) for c in sorted(set(h.hand))
             if c != prompt.data["out"] and c not in state.forbidden]
 
 
@@ -257,7 +257,7 @@ def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bo
 
 
 def _stand_together_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [UseAbility("stand-together", hunted=prompt.data["hunted"]), Pass()]
+    return [UseAbility("stand-together", hunted=prompt.data["hunted"]), PASS]
 
 
 def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,

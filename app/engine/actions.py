@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 
@@ -181,6 +182,21 @@ class Pass(Action):
     """Done: end one's window or decline an optional choice."""
 
     type: ClassVar[str] = "Pass"
+
+
+PASS = Pass()  # actions are values: legal lists share instances rather than build new ones
+
+
+@cache
+def play_place_cards(cards: tuple[int, ...]) -> PlayPlaceCards:
+    """The (shared) PlayPlaceCards of these cards."""
+    return PlayPlaceCards(cards)
+
+
+@cache
+def play_hunt_card(card: str, places: tuple[int, ...], hunted: int | None) -> PlayHuntCard:
+    """The (shared) PlayHuntCard with these choices."""
+    return PlayHuntCard(card, places, hunted)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

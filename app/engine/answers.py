@@ -15,10 +15,10 @@ from .abilities import (
     window_context,
 )
 from .actions import (
+    PASS,
     Action,
     DiscardContamination,
     GiveUp,
-    Pass,
     PlaceHuntToken,
     PlayHuntCard,
     PlayPlaceCards,
@@ -27,6 +27,7 @@ from .actions import (
     TakeBackPlaceCard,
     UseAbility,
     UsePlacePower,
+    play_place_cards,
 )
 from .board import (
     Events,
@@ -62,9 +63,9 @@ def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Actio
         allowed = list(pool)  # rules-notes "Nothing to play": only when Give Up cannot help
     size = min(2 if h.double else 1, len(allowed))
     combos = list(combinations(sorted(allowed), size)) if size else []
-    plays: list[Action] = [PlayPlaceCards(combo) for combo in combos]
+    plays: list[Action] = [play_place_cards(combo) for combo in combos]
     if h.double == "fjord" and size == 2:  # The Fjord: "may play 2 instead of 1"
-        plays = [PlayPlaceCards((card,)) for card in sorted(allowed)] + plays
+        plays = [play_place_cards((card,)) for card in sorted(allowed)] + plays
     return plays
 
 
@@ -131,10 +132,10 @@ def choose_place_cards(state: GameState, h: Hunted, action: PlayPlaceCards,
 def _window_legal(state: GameState, prompt: Prompt) -> list[Action]:
     phase = prompt.data["phase"]
     if prompt.seat == CREATURE:
-        return [*hunt_card_actions(state, phase), Pass()]
+        return [*hunt_card_actions(state, phase), PASS]
     return [*survival_card_actions(state, state.hunted_at(prompt.seat), phase,
                                    prompt.data.get("moment", "")),
-            *ability_actions(state, prompt.seat, window_context(prompt.data)), Pass()]
+            *ability_actions(state, prompt.seat, window_context(prompt.data)), PASS]
 
 
 def _window_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -165,18 +166,22 @@ def _reopen(state: GameState, played: Prompt) -> None:
             state.layers[-1].append(Prompt(h.seat, "window", dict(played.data)))
 
 
+_TOKEN_PLAYS = {token: tuple(PlaceHuntToken(token, (p,)) for p in ALL_PLACES)
+                for token in ("creature", "artemia")}
+
+
 def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
     out: list[Action] = []
     if "creature" not in state.tokens:
-        out.extend(PlaceHuntToken("creature", (p,)) for p in ALL_PLACES)
+        out.extend(_TOKEN_PLAYS["creature"])
     if "artemia" not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
         # Sundog's Target token is a second Artemia token: never on the same place.
         sundog = state.tokens.get("target", []) if "sundog" in state.target_cards else []
-        out.extend(PlaceHuntToken("artemia", (p,)) for p in ALL_PLACES if p not in sundog)
+        out.extend(a for a in _TOKEN_PLAYS["artemia"] if a.places[0] not in sundog)
     out.extend(hunt_card_actions(state, 2))
     out.extend(ability_actions(state, CREATURE, "hunt"))  # Keen Senses
     if "creature" in state.tokens:
-        out.append(Pass())
+        out.append(PASS)
     return out
 
 
@@ -205,7 +210,7 @@ def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
         out.extend(place_action_cards(state, h, place, card))
     if may_discard_tokens(state):  # Frozen Lands: discard a token instead (C2)
         out.extend(DiscardContamination(t.id) for t in h.tokens)
-    out.append(Pass())
+    out.append(PASS)
     return out
 
 
@@ -229,7 +234,7 @@ def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
 
 def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
-    return [*power_options(state, h, prompt.data["place"], prompt.data["card"])] or [Pass()]
+    return [*power_options(state, h, prompt.data["place"], prompt.data["card"])] or [PASS]
 
 
 def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

@@ -19,7 +19,7 @@ def hunted_seats(state: GameState) -> tuple[int, ...]:
 def emit(events: Events, kind: str, to: tuple[int, ...] | None = None, /,
          **data: object) -> None:
     """Record an event for `to` (None = everyone); `to` is positional so data may use any key."""
-    events.append(Event(kind, dict(data), to))
+    events.append(Event(kind, data, to))  # `data` is this call's own fresh dict
 
 
 def emit_secret(events: Events, kind: str, knowers: tuple[int, ...] | None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import Action, Choose, DiscardContamination, LookAtToken, Pass, Vote
+from .actions import PASS, Action, Choose, DiscardContamination, LookAtToken, Vote
 from .board import Events, emit, held_tokens, lose_will, may_play_survival
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
@@ -43,7 +43,7 @@ def _discard_token_answer(state: GameState, prompt: Prompt, action: Action,
 def _look_legal(state: GameState, prompt: Prompt) -> list[Action]:
     held = {t.id for t in held_tokens(state)}
     options: list[Action] = [LookAtToken(t) for t in prompt.data["tokens"] if t in held]
-    return options + ([Pass()] if prompt.data.get("optional") or not options else [])
+    return options + ([PASS] if prompt.data.get("optional") or not options else [])
 
 
 def _look_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -55,7 +55,7 @@ def _look_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 def _gain_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
     return [Choose(str(n)) for n in RESERVE_PLACES
-            if state.reserve.get(n, 0) > 0 and not h.owns(n)] or [Pass()]
+            if state.reserve.get(n, 0) > 0 and not h.owns(n)] or [PASS]
 
 
 def _gain_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

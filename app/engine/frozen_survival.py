@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from .actions import Action, Choose, Pass, PlaySurvivalCard, TakeBackPlaceCard
+from .actions import PASS, Action, Choose, PlaySurvivalCard, TakeBackPlaceCard
 from .board import (
     Events,
     ask_take_back,
@@ -326,7 +326,7 @@ EFFECTS: dict[str, Effect] = {
 
 def _signal_mirror_legal(state: GameState, prompt: Prompt) -> list[Action]:
     o = state.hunted_at(prompt.seat)
-    return [*(Choose(f"{out}:{into}") for out, into in _exchanges(state, o)), Pass()]
+    return [*(Choose(f"{out}:{into}") for out, into in _exchanges(state, o)), PASS]
 
 
 def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,

@@ -26,7 +26,7 @@ from .flow import PHASE_NAMES, advance
 from .prompts import active_seats as _active_seats
 from .prompts import current_prompt, remove_prompt
 from .rng import shuffled
-from .state import Config, Creature, GameState, Hunted
+from .state import Config, Creature, GameState, Hunted, Prompt
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +141,43 @@ def settle(state: GameState, events: list[Event]) -> None:
     """
     while True:
         advance(state, events)
-        moot = [prompt for seat in _active_seats(state)
-                if (prompt := current_prompt(state, seat)) is not None
-                and not LEGAL[prompt.kind](state, prompt)]
+        if not state.layers:
+            return
+        moot = [prompt for prompt in _first_prompts(state.layers[-1])
+                if not surely_answerable(state, prompt) and not LEGAL[prompt.kind](state, prompt)]
         if not moot:
             return
         for prompt in moot:
             remove_prompt(state, prompt)
+
+
+def _first_prompts(layer: list[Prompt]) -> list[Prompt]:
+    """Each seat's current prompt in a layer: its first one there."""
+    seen: set[int] = set()
+    first = []
+    for prompt in layer:
+        if prompt.seat not in seen:
+            seen.add(prompt.seat)
+            first.append(prompt)
+    return first
+
+
+# Prompts whose answers always include a fallback (Pass, a default option, a vote's options):
+# an earlier answer can never leave them empty, so settling need not derive their answers.
+ALWAYS_ANSWERABLE = frozenset({
+    "window", "hunt", "place_action", "power", "look", "gain", "give_survival", "thin_ice",
+    "signal_mirror", "stand_together", "intercept", "team", "keep_survival",
+})
+
+
+def surely_answerable(state: GameState, prompt: Prompt) -> bool:
+    """True when `prompt` has a legal answer, known without listing them (False: look)."""
+    if prompt.kind in ALWAYS_ANSWERABLE:
+        return True
+    if prompt.kind == "explore":  # Give Up stays open until Resist; after it a card is in hand
+        h = state.hunted_at(prompt.seat)
+        return not h.resisted or bool(h.hand)
+    return False
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import PlayHuntCard
+from .actions import play_hunt_card as play_hunt_card_action
 from .board import Events, ask_discard, emit
 from .cards import ADJACENT, ALL_HUNT_CARDS, ALL_PLACES, EDGES
 from .prompts import push_layer
@@ -33,7 +34,7 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
         if effect is None or ALL_HUNT_CARDS[effect].phase != phase:
             continue
         for places, hunted in _choices(state, effect):
-            out.append(PlayHuntCard(card, places, hunted))
+            out.append(play_hunt_card_action(card, places, hunted))
     return out
 
 

@@ -40,7 +40,8 @@ def remove_prompt(state: GameState, prompt: Prompt) -> None:
 
 def drop_empty_layers(state: GameState) -> None:
     """An emptied layer gives the turn back to the one below."""
-    state.layers[:] = [layer for layer in state.layers if layer]
+    if not all(state.layers):
+        state.layers[:] = [layer for layer in state.layers if layer]
 
 
 def replace_prompt(state: GameState, prompt: Prompt, new: Prompt) -> None:

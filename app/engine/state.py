@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
+_new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +106,17 @@ class Hunted:
         return card in self.hand or card in self.discard or card in self.played
 
     def clone(self) -> Hunted:
-        """An independent copy."""
-        return Hunted(self.seat, self.will, list(self.hand), list(self.discard),
-                      list(self.played), list(self.positions), list(self.survival),
-                      self.ready, self.double, self.next_double, self.resisted,
-                      self.survival_played, self.lost_last_will, list(self.immune),
-                      list(self.tokens), self.sheet, list(self.used_this_turn),
-                      list(self.used_this_game))
+        """An independent copy (attributes set directly: the hottest path of every action)."""
+        new = _new(Hunted)
+        new.seat, new.will, new.sheet = self.seat, self.will, self.sheet
+        new.hand, new.discard, new.played = self.hand[:], self.discard[:], self.played[:]
+        new.positions, new.survival = self.positions[:], self.survival[:]
+        new.ready, new.double, new.next_double = self.ready, self.double, self.next_double
+        new.resisted, new.survival_played = self.resisted, self.survival_played
+        new.lost_last_will, new.immune, new.tokens = self.lost_last_will, self.immune[:], \
+            self.tokens[:]
+        new.used_this_turn, new.used_this_game = self.used_this_turn[:], self.used_this_game[:]
+        return new
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -156,8 +161,11 @@ class Creature:
 
     def clone(self) -> Creature:
         """An independent copy."""
-        return Creature(list(self.hand), list(self.deck), list(self.discard),
-                        self.plays_left, self.played_this_turn, self.tracking_next)
+        new = _new(Creature)
+        new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
+        new.plays_left, new.played_this_turn = self.plays_left, self.played_this_turn
+        new.tracking_next = self.tracking_next
+        return new
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -218,20 +226,27 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy: the state is a value, copied before every change."""
-        return GameState(
-            self.config, self.seed, self.rng_counter, self.turn, self.phase, self.step,
-            self.rescue, self.assimilation, self.marker_on_beach, dict(self.reserve),
-            [h.clone() for h in self.hunted], self.creature.clone(),
-            list(self.survival_deck), list(self.survival_discard),
-            {k: list(v) for k, v in self.tokens.items()}, list(self.effects),
-            list(self.target_cards), self.artemia_card, list(self.anticipation),
-            list(self.cataclysm), list(self.forbidden), list(self.used_once),
-            {k: list(v) for k, v in self.phobia.items()},
-            [list(layer) for layer in self.layers], list(self.queue),
-            list(self.caught), self.lost_last, self.winner, self.reason,
-            list(self.contamination), self.token_serial, list(self.vaccinated),
-            list(self.creature_used), dict(self.votes), self.extra_turns,
-        )
+        new = _new(GameState)
+        new.config, new.seed, new.rng_counter = self.config, self.seed, self.rng_counter
+        new.turn, new.phase, new.step = self.turn, self.phase, self.step
+        new.rescue, new.assimilation = self.rescue, self.assimilation
+        new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve.copy()
+        new.hunted = [h.clone() for h in self.hunted]
+        new.creature = self.creature.clone()
+        new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
+        new.tokens = {k: v[:] for k, v in self.tokens.items()}
+        new.effects, new.target_cards = self.effects[:], self.target_cards[:]
+        new.artemia_card, new.anticipation = self.artemia_card, self.anticipation[:]
+        new.cataclysm, new.forbidden = self.cataclysm[:], self.forbidden[:]
+        new.used_once = self.used_once[:]
+        new.phobia = {k: v[:] for k, v in self.phobia.items()}
+        new.layers = [layer[:] for layer in self.layers]
+        new.queue, new.caught = self.queue[:], self.caught[:]
+        new.lost_last, new.winner, new.reason = self.lost_last, self.winner, self.reason
+        new.contamination, new.token_serial = self.contamination[:], self.token_serial
+        new.vaccinated, new.creature_used = self.vaccinated[:], self.creature_used[:]
+        new.votes, new.extra_turns = self.votes.copy(), self.extra_turns
+        return new
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict holding every secret: for persistence, never for a player."""
