@@ -32,7 +32,12 @@ def remove_prompt(state: GameState, prompt: Prompt) -> None:
     """Drop an answered prompt from the layer holding it (an answer may have pushed a new
     layer above it); `advance` later drops emptied layers."""
     for layer in reversed(state.layers):
-        if prompt in layer:
+        for index, pending in enumerate(layer):
+            if pending is prompt:  # identity first: comparing dataclasses field by field is slow
+                del layer[index]
+                return
+    for layer in reversed(state.layers):
+        if prompt in layer:  # an equal copy (a state rebuilt from JSON)
             layer.remove(prompt)
             return
     raise ValueError(f"{prompt} is not pending")
