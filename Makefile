@@ -27,7 +27,7 @@ bench: venv
 	$(BIN)/python bench/engine.py
 
 bench-server: venv
-	$(BIN)/python bench/server.py --rooms 50 --seconds 20
+	$(BIN)/python bench/server.py --rooms 100 --seconds 20
 
 simulate: venv
 	$(BIN)/python -m app.bots.simulate --hunted 3 --games 200 --seed 1

@@ -248,7 +248,7 @@ async def serve(plan: Plan, pipe: Connection) -> None:
         pipe.send(("opened", len(rooms), dict(stats.errors)))
         await _wait_for(pipe, "connect")
         url = plan.base.replace("http://", "ws://")
-        await bounded(50, [connect_seat(url, r, s, stats) for r in rooms for s in r.seats])
+        await bounded(8, [connect_seat(url, r, s, stats) for r in rooms for s in r.seats])
         pipe.send(("connected", sum(1 for r in rooms for s in r.seats if s.syncs),
                    dict(stats.errors)))
         _, deadline = await _wait_for(pipe, "drive")
@@ -282,10 +282,13 @@ async def _wait_for(pipe: Connection, word: str) -> tuple[Any, ...]:
 
 def main(plan: Plan, pipe: Connection) -> None:
     """The process's entry point (multiprocessing)."""
+    import ctypes
     import resource
+    import signal
 
     import uvloop
 
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: die with it
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     uvloop.run(serve(plan, pipe))

@@ -62,6 +62,13 @@ def figures(target: str, rooms: int, sockets: int, per_socket: float, setup_erro
     }
 
 
+def failed(target: str, rooms: int, reason: str, load: list[float]) -> dict[str, Any]:
+    """A point that could not be measured (its setup did not finish in time)."""
+    empty: dict[str, Any] = {k: None for k in RATIOS}
+    return {**empty, "target": target, "rooms": rooms, "failed": reason, "errors": None,
+            "load_average": load}
+
+
 def ratio(ours: Any, relay: Any) -> float | None:
     if not isinstance(ours, int | float) or not isinstance(relay, int | float) or not relay:
         return None

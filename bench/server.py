@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import json
 import multiprocessing
 import os
@@ -47,6 +48,7 @@ PG = "postgres@127.0.0.1:5432"
 APPS = {"ours": ["app"],
         "relay": ["uvicorn", "bench.relay:app", "--ws-max-size", "16384",
                   "--ws-per-message-deflate", "false", "--proxy-headers", "--no-access-log"]}
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 SETTLE_SECONDS = 2.0  # after the sockets connect, before memory is read
 
 
@@ -73,6 +75,17 @@ def raise_open_files() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+def server_child() -> None:
+    """In a server process before exec: enough descriptors, and die with the bench."""
+    raise_open_files()
+    die_with_parent()
+
+
+def die_with_parent() -> None:
+    """SIGTERM this process when the bench dies, so nothing outlives an interrupted run."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def server_env(target: str, database: str) -> dict[str, str]:
     """Our server: its database, the per-socket rate limit lifted; the relay: its DSN."""
     env = {**os.environ, "RATE_PER_SECOND": "10000", "RATE_BURST": "10000",
@@ -81,8 +94,8 @@ def server_env(target: str, database: str) -> dict[str, str]:
     return env
 
 
-def start_server(target: str, env: dict[str, str], port: int,
-                 workers: int) -> subprocess.Popen[bytes]:
+def start_server(target: str, env: dict[str, str], port: int, workers: int,
+                 log: Path) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
     if target == "ours":
         subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
@@ -92,8 +105,9 @@ def start_server(target: str, env: dict[str, str], port: int,
     where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
              "--log-level", "warning"]
     command = [str(BIN / "python"), "-m", *APPS[target], *where]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            preexec_fn=raise_open_files)
+    with log.open("wb") as out:
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
+                                stderr=subprocess.STDOUT, preexec_fn=server_child)
 
 
 async def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -158,9 +172,10 @@ class Clients:
 
     def stop(self) -> None:
         for process in self.processes:
-            process.join(timeout=30)
+            process.join(timeout=10)
             if process.is_alive():
                 process.kill()
+                process.join(timeout=10)
 
 
 # --- one point: one server, one room count -----------------------------------------------------
@@ -172,11 +187,18 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
     server = None
     try:
         port = free_port()
-        server = start_server(target, server_env(target, database), port, args.workers)
+        log = Path(f"/tmp/{database}.log")
+        server = start_server(target, server_env(target, database), port, args.workers, log)
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base, server)
-        progress(f"{target}: {rooms} rooms, server pid {server.pid}, database {database}")
-        return await measure(args, target, rooms, base, server.pid, database)
+        progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
+        try:
+            found = await measure(args, target, rooms, base, server.pid, database)
+        except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
+            found = report.failed(target, rooms, str(exc), procstat.load_average())
+        found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
+        progress(json.dumps(found))
+        return found
     finally:
         if server is not None:
             stop_server(server)
@@ -188,6 +210,7 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, 
     clients = Clients(args, target, base, rooms)
     try:
         opened = await clients.answers("opened", args.setup_timeout)
+        progress(f"{target}: {sum(a[1] for a in opened)} rooms opened; connecting")
         memory_before = procstat.rss_bytes(pid)
         clients.tell("connect")
         connected = await clients.answers("connected", args.setup_timeout)
@@ -263,7 +286,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--targets", default="relay,ours", help="servers to run, in order")
     parser.add_argument("--act-timeout", type=float, default=30.0,
                         help="seconds before an act without all its updates is an error")
-    parser.add_argument("--setup-timeout", type=float, default=600.0,
+    parser.add_argument("--setup-timeout", type=float, default=900.0,
                         help="seconds allowed to open the rooms, and to connect the seats")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
     args = parser.parse_args(argv)

@@ -1,0 +1,92 @@
+"""Prometheus metrics at GET /metrics: what a host watches (issue 9.5).
+
+Each server process keeps and serves its own figures (no shared multi-process store): behind a
+load balancer, scrape every process, not the balanced address (docs/performance.md). The
+gauges that describe the process's state (rooms live, pool use) are read when scraped.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+# From a few ms (a move on an idle server) to seconds (an overloaded one).
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+MOVES_COMMITTED = Counter("nao_moves_committed", "Moves committed by this process.")
+ACT_TO_PUBLISH = Histogram(
+    "nao_act_to_publish_seconds",
+    "From a move's arrival to its frames being queued for every local socket of the room.",
+    buckets=LATENCY_BUCKETS)
+OPEN_SOCKETS = Gauge("nao_open_sockets", "Websockets open on this process.")
+ROOMS_LIVE = Gauge("nao_rooms_live", "Rooms with at least one socket joined on this process.")
+BUS_LAG = Histogram(
+    "nao_bus_lag_seconds",
+    "From a frame's publication on the bus by one process to its arrival at another.",
+    buckets=LATENCY_BUCKETS)
+POOL = Gauge("nao_db_pool_connections",
+             "Database pool connections: size (configured), in_use (checked out), idle, "
+             "overflow (opened beyond the size).", ["state"])
+
+
+def move_committed() -> None:
+    """Count one committed move (call once per move, in the process that committed it)."""
+    MOVES_COMMITTED.inc()
+
+
+def published(started: float) -> None:
+    """A move's frames are queued: `started` is the `time.perf_counter()` of its arrival."""
+    ACT_TO_PUBLISH.observe(time.perf_counter() - started)
+
+
+def bus_lag(seconds: float) -> None:
+    """How long a frame took to cross the bus between processes."""
+    BUS_LAG.observe(max(0.0, seconds))
+
+
+def socket_opened() -> None:
+    OPEN_SOCKETS.inc()
+
+
+def socket_closed() -> None:
+    OPEN_SOCKETS.dec()
+
+
+def read_pool(pool: Any) -> None:
+    """Set the pool gauges from a SQLAlchemy pool (a pool without a size reports in_use only)."""
+    checked_out = _count(pool, "checkedout")
+    POOL.labels("in_use").set(checked_out)
+    POOL.labels("idle").set(_count(pool, "checkedin"))
+    POOL.labels("size").set(_count(pool, "size"))
+    POOL.labels("overflow").set(max(0, _count(pool, "overflow")))
+
+
+def _count(pool: Any, name: str) -> int:
+    method = getattr(pool, name, None)
+    return int(method()) if callable(method) else 0
+
+
+router = APIRouter()
+
+
+@router.get("/metrics", include_in_schema=False)
+async def metrics(request: Request) -> Response:
+    """The Prometheus text exposition of this process's metrics."""
+    state = request.app.state
+    hub = getattr(state, "hub", None)
+    if hub is not None:
+        ROOMS_LIVE.set(sum(1 for conns in hub.rooms.values() if conns))
+    engine = getattr(state, "engine", None)
+    if engine is not None:
+        read_pool(engine.sync_engine.pool)
+    return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
