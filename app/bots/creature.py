@@ -10,12 +10,13 @@ from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
 from app.engine.cards import ADJACENT
 
 from .base import View, best, legal
-from .predict import mass, place_scores
+from .predict import mass, place_scores, presence
 
 PLAY_THRESHOLD = 0.1  # Hunt cards refill every turn: an idle card is a wasted one
 # A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
 LATER_CARD_WORTH: dict[str, float] = {
-    "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35, "fierceness": 0.35,
+    "stasis": 0.9, "tracking": 0.4, "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35,
+    "fierceness": 0.35,
     "mutation": 0.3, "virus": 0.3, "forbidden-zone": 0.3, "anticipation": 0.3,
     "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
     "persecution": 0.2,
@@ -90,8 +91,10 @@ class HeuristicCreature:
             return sum(crowd[p] for p in places)
 
         rules: dict[str, Callable[[], float]] = {
-            "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"]),
-            "force-field": lambda: 0.25 * edge_mass(),
+            # Despair also brings the Artemia token out on a turn without the symbol.
+            "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"])
+            + (0.0 if board["artemia_symbol"] else 0.3),
+            "force-field": lambda: _force_field(view, places),
             "fierceness": lambda: top * 0.8,
             "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
             + crowd[8],
@@ -104,7 +107,8 @@ class HeuristicCreature:
             "mirage": lambda: 0.4 * edge_mass() if places else 0.2,
             "cataclysm": lambda: _cataclysm(view, places),
             "detour": lambda: _detour(view, action),
-            "stasis": lambda: 1.2 if board["rescue"] <= 3 else 0.2,
+            # A held Rescue counter is one more turn to catch someone, whenever it is played.
+            "stasis": lambda: 1.5 if board["rescue"] <= 3 else 1.0,
             "tracking": lambda: 0.5,
             "persecution": lambda: 0.35,
             "contagion": lambda: 0.2 + top * 0.5,
@@ -115,16 +119,45 @@ class HeuristicCreature:
             "hypothermia": lambda: 0.3 + 0.3 * max(crowd.values()),
             "thin-ice": lambda: 0.7,
             "blizzard": lambda: 1.0 if board["rescue"] <= 3 else 0.3,
-            "phobia": lambda: 0.3 + 0.1 * hunted[action.hunted]["hand"] if action.hunted else 0.3,
+            "phobia": lambda: _phobia(view, action),
         }
         rule = rules.get(card)
         value = rule() if rule is not None else 0.3
         if card == "ascendancy" and action.hunted is not None:
-            value = 0.2 * (hunted[action.hunted]["hand"] - 2)
+            value = 0.35 * (hunted[action.hunted]["hand"] - 2)
         if card == "anticipation" and action.hunted is not None:
-            target = hunted[action.hunted]
-            value = 0.3 + (0.5 if target["will"] == 1 else 0.0)
+            value = _anticipation(view, action.hunted)
         return value
+
+
+def _force_field(view: View, places: tuple[int, ...]) -> float:
+    """Two places nobody may play: each Hunted's choice narrows to the rest of the hand."""
+    value = 0.0
+    for chances in presence(view).values():
+        total = sum(chances.values()) or 1.0
+        barred = sum(chances.get(p, 0.0) for p in places) / total
+        if barred < 0.95:  # barring a whole hand only forces a Resist or a Give Up
+            value += barred / (1.0 - barred)
+    return 0.8 * value
+
+
+def _phobia(view: View, action: PlayHuntCard) -> float:
+    """Seeing a hand narrows where its owner went: worth most before the token is placed."""
+    if action.hunted is None:
+        return 0.3
+    target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
+    if "creature" in view["board"]["tokens"]:
+        return 0.2
+    return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
+
+
+def _anticipation(view: View, seat: int) -> float:
+    """One more Assimilation space if the token catches this Hunted: worth the chance of it."""
+    chances = presence(view).get(seat, {})
+    placed = view["board"]["tokens"].get("creature", [])
+    if placed:
+        return 0.1 + sum(chances.get(p, 0.0) for p in placed)
+    return 0.1 + max(chances.values(), default=0.0)
 
 
 def _token_missing(view: View) -> bool:

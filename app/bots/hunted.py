@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from math import comb
 from random import Random
 from typing import Any
 
@@ -25,6 +26,7 @@ from app.engine.actions import (
     UsePlacePower,
     Vote,
 )
+from app.engine.cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 
 from .base import View, best, legal, weighted_choice
 
@@ -132,7 +134,8 @@ class HeuristicHunted:
         if isinstance(action, DiscardContamination):
             known = _token_face(view, action.token)
             return 1.0 + (2.5 if known == "icon" else -0.8 if known == "blank" else 0.0) + (
-                0.8 if view["board"]["rescue"] <= 3 else 0.0)
+                0.8 if view["board"]["rescue"] <= 3 else 0.0) + (
+                1.5 if view["board"]["rescue"] <= 1 else 0.0)
         if isinstance(action, LookAtToken):
             return 1.0
         if isinstance(action, UseAbility):
@@ -158,6 +161,8 @@ class HeuristicHunted:
             if option == "copy" and action.copy is not None:
                 return 2.5 if action.copy in (4, 8) else 1.2
             return 0.4 * float(me["discard_count"])
+        if frozen and place == 6 and option == "cleanse" and action.hunted is not None:
+            return _cleanse_worth(view, action.hunted)
         if place in (2, 6):
             return 2.0 if option in ("", "this") else 1.0
         if place in (3, 10):
@@ -200,6 +205,8 @@ def place_worth(view: View, hunted: dict[str, Any], card: int) -> float:
                     8: 2.0, 9: 1.0 + 0.4 * (3 - hunted["will"]), 10: 0.7}[card]
     if card == 5 and not _rover_useful(view, hunted):
         worth = 0.4
+    if card == 1 and view["config"]["variant"] == "frozen-lands" and board["rescue"] <= 5:
+        worth *= 0.5  # caught in the Ice Cave = a token, which the end-game reveal punishes
     return worth
 
 
@@ -222,9 +229,7 @@ def _vote(view: View, action: Vote) -> float:
     """Board only when the reveal looks clean enough; otherwise wait and clean up."""
     decision = view["you"]["prompt"]["data"]["decision"]
     if decision == "board":
-        chance = _clean_chance(view)
-        danger = view["board"]["assimilation"] <= 2
-        board = chance >= 0.6 or (danger and chance >= 0.3)
+        board = _clean_chance(view) >= _waiting_odds(view)
         return 1.0 if (action.option == "board") == board else 0.0
     if action.option == "nobody":
         return 0.5
@@ -237,15 +242,38 @@ def _vote(view: View, action: Vote) -> float:
     return 1.0 + float(hunted["hand"]) * 0.1  # Blizzard: whoever holds the most cards pays
 
 
-def _clean_chance(view: View) -> float:
-    """Chance that no held token shows the icon (frozen_lands.md §6)."""
-    from math import comb
-
+def _clean_chance(view: View, cleaned: int = 0) -> float:
+    """Chance that no held token shows the icon (frozen_lands.md §6), after `cleaned` unknown
+    tokens are discarded (a known icon is discarded first)."""
     faces = [t["face"] for h in view["hunted"] for t in h["tokens"]]
-    if "icon" in faces:
+    icons, blanks, unknown = faces.count("icon"), faces.count("blank"), faces.count(None)
+    dropped = min(cleaned, icons)
+    icons, unknown = icons - dropped, max(unknown - (cleaned - dropped), 0)
+    if icons:
         return 0.0
-    blanks, unknown = faces.count("blank"), faces.count(None)
-    return comb(9 - blanks, unknown) / comb(14 - blanks, unknown) if unknown <= 9 - blanks else 0.0
+    left_blanks = CONTAMINATION_BLANKS - blanks
+    pool = CONTAMINATION_BLANKS + CONTAMINATION_ICONS - blanks
+    return comb(left_blanks, unknown) / comb(pool, unknown) if unknown <= left_blanks else 0.0
+
+
+# The chance the Hunted get through one more turn, by Assimilation spaces left: the Creature
+# catches someone on most turns, and a last Will lost moves the counter twice.
+SURVIVE_A_TURN = {1: 0.2, 2: 0.6, 3: 0.85}
+
+
+def _waiting_odds(view: View) -> float:
+    """Chance of boarding clean a turn later: survive it, and be one token cleaner."""
+    survive = SURVIVE_A_TURN.get(view["board"]["assimilation"], 0.95)
+    quarantined = "quarantine" in view["board"]["effects"]
+    return survive * _clean_chance(view, 0 if quarantined else 2)
+
+
+def _cleanse_worth(view: View, seat: int) -> float:
+    """Cleaning someone's token is worth more near the end and more on a known icon."""
+    tokens: list[dict[str, Any]] = next(h for h in view["hunted"] if h["seat"] == seat)["tokens"]
+    icons = sum(t["face"] == "icon" for t in tokens)
+    late = view["board"]["rescue"] <= 3
+    return 1.0 + 0.4 * len(tokens) + 2.5 * float(icons) + (1.5 if late else 0.0)
 
 
 def _token_face(view: View, token: int) -> str | None:
