@@ -9,11 +9,12 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 
-from app.server import metrics, routes, web, ws
+from app.server import metrics, replay_routes, routes, web, ws
 from app.server.autoplay import Autoplay
 from app.server.bus import Listener, Move, listener_dsn
 from app.server.db import make_engine, make_sessions
 from app.server.hub import Hub
+from app.server.replays import Replays
 from app.server.service import GameService
 from app.server.settings import Settings
 from app.server.sync import resync_room
@@ -31,6 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.service = GameService(make_sessions(engine))
         app.state.hub = Hub()
+        app.state.replays = Replays(make_sessions(engine))
         app.state.autoplay = Autoplay(app.state.service, app.state.hub)
         listener = _listener(settings, app.state.service, app.state.hub)
         if listener is not None:
@@ -43,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
     app.include_router(routes.router)
+    app.include_router(replay_routes.router)
     app.include_router(ws.router)
     app.include_router(metrics.router)
     web.install(app, settings.max_message_bytes)
@@ -79,6 +82,10 @@ def _mount_static(app: FastAPI) -> None:
 
     @app.get("/r/{code}", include_in_schema=False)
     async def room_page(code: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/r/{code}/games/{number}", include_in_schema=False)
+    async def replay_page(code: str, number: str) -> FileResponse:
         return FileResponse(index)
 
     web.mount_client(app, STATIC)

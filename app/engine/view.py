@@ -133,3 +133,8 @@ def _private(state: GameState, seat: int | None) -> dict[str, Any]:
     if state.config.variant == FROZEN:  # Whisper: a private chat is open with these Hunted
         mine["whisper"] = whisper_partners(state, seat)
     return mine
+
+
+def private_view(state: GameState, seat: int) -> dict[str, Any]:
+    """A seat's own part of its view (`you`): its prompt and its cards."""
+    return _private(state, seat)

@@ -1,0 +1,61 @@
+"""REST for finished games: replays, step by step (docs/protocol.md, Replays)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel
+
+from .deps import OptionalTokenDep
+from .replays import MAX_PAGE, Replays
+from .schemas import ErrorOut
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorOut} for code in (401, 403, 404, 409, 422)
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+def get_replays(request: Request) -> Replays:
+    """The app's replay reader."""
+    replays: Replays = request.app.state.replays
+    return replays
+
+
+ReplaysDep = Annotated[Replays, Depends(get_replays)]
+
+
+class StepOut(BaseModel):
+    """Where a step stands: its turn and phase after it, and who acted (null: the set-up)."""
+
+    turn: int
+    phase: str
+    seat: int | None
+
+
+class ReplayOut(BaseModel):
+    """A page of a finished game's replay, seen from one perspective."""
+
+    number: int
+    config: dict[str, Any]
+    seat: int | None  # the bearer's seat, if a token was sent
+    perspective: int | str  # a seat number or "table"
+    steps: int  # the number of actions; steps are 0 (the set-up) to `steps`
+    outcome: dict[str, str]
+    index: list[StepOut]
+    frames: list[dict[str, Any]]
+
+
+@router.get("/rooms/{code}/games/{number}/replay")
+async def read_replay(
+    code: str, number: int, replays: ReplaysDep, token: OptionalTokenDep = None,
+    view: Annotated[str | None, Query(max_length=8, description="a seat or 'table'")] = None,
+    start: Annotated[int, Query(alias="from", ge=0, le=100_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 50,
+) -> ReplayOut:
+    """A finished game, rebuilt from its actions: the step index and the frames (action,
+    events, view) of steps `from`..`from + limit - 1`; a running game is refused (`not_over`).
+    """
+    page = await replays.page(code, number, token, view, start, limit)
+    return ReplayOut.model_validate(page)

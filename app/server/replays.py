@@ -1,0 +1,178 @@
+"""Replays of finished games (issue 14.1), rebuilt through the engine from the stored
+(config, seed, actions), never from stored views or snapshots.
+
+A finished game never changes, so its replayed states are kept in a small LRU cache; each
+request then builds the views of the page of steps it asks for, for one perspective: a seat
+(`view_for`) or the whole table (`table_view`, every secret face up, finished games only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.engine import (
+    Config,
+    Event,
+    GameState,
+    action_from_json,
+    apply_action,
+    new_game,
+    phase_name,
+    view_for,
+)
+from app.engine.table_view import table_events, table_view
+
+from . import repository as repo
+from .errors import ErrorCode, ServiceError
+from .models import Game, GameAction, Room
+
+TABLE = "table"  # the perspective that shows everything
+CACHED_GAMES = 8
+MAX_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A finished game step by step: `states[i]` after `i` actions; `events[i]` came with
+    action `i` (`events[0]` is empty: the set-up)."""
+
+    number: int
+    config: Config
+    seats: tuple[int | None, ...]  # the actor of each step (None for the set-up)
+    actions: tuple[dict[str, Any] | None, ...]
+    states: tuple[GameState, ...]
+    events: tuple[tuple[Event, ...], ...]
+
+    @property
+    def last(self) -> int:
+        """The index of the final step."""
+        return len(self.states) - 1
+
+
+def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -> Replayed:
+    """Fold the logged actions over a new game, each checked by the engine again."""
+    state = new_game(config, seed)
+    seats: list[int | None] = [None]
+    actions: list[dict[str, Any] | None] = [None]
+    states = [state]
+    events: list[tuple[Event, ...]] = [()]
+    for row in log:
+        state, produced = apply_action(state, row.seat, action_from_json(row.action))
+        seats.append(row.seat)
+        actions.append(row.action)
+        states.append(state)
+        events.append(tuple(produced))
+    return Replayed(number, config, tuple(seats), tuple(actions), tuple(states), tuple(events))
+
+
+def step_index(replayed: Replayed) -> list[dict[str, Any]]:
+    """Each step's turn, phase and actor: small enough to send whole, so that a client can
+    jump to a turn before it has the views."""
+    return [{"turn": s.turn, "phase": phase_name(s), "seat": seat}
+            for s, seat in zip(replayed.states, replayed.seats, strict=True)]
+
+
+def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, Any]:
+    """One step as `perspective` sees it: the action taken, its events and the view after."""
+    state = replayed.states[step]
+    events = replayed.events[step]
+    if perspective == TABLE:
+        view, shown = table_view(state), table_events(list(events))
+    else:
+        assert isinstance(perspective, int)
+        view = view_for(state, perspective)
+        shown = [e for e in events if e.visible_to(perspective)]
+    view["legal_actions"] = []  # a replay offers nothing to do
+    return {"step": step, "seat": replayed.seats[step], "action": replayed.actions[step],
+            "events": [{"seq": step, "kind": e.kind, "data": e.data} for e in shown],
+            "view": view}
+
+
+class Replays:
+    """Reads finished games of a room and replays them through the engine."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+        self._cache: OrderedDict[int, Replayed] = OrderedDict()
+
+    async def page(self, code: str, number: int, token: str | None, perspective: str | None,
+                   start: int, limit: int) -> dict[str, Any]:
+        """Steps `start`..`start + limit - 1` of game `number`, seen from `perspective`
+        (a seat number, "table", or by default the bearer's seat, else the table)."""
+        async with self.sessions() as session:
+            room, game = await self._finished_game(session, code, number)
+            mine = await self._bearer_seat(session, room, token)
+            replayed = await self._replayed(session, game, number)
+        seen = self._perspective(perspective, mine, replayed.config)
+        # Building views is CPU work: off the event loop, so sockets keep flowing.
+        return await asyncio.to_thread(self._build_page, replayed, mine, seen, start, limit)
+
+    @staticmethod
+    def _build_page(replayed: Replayed, mine: int | None, seen: int | str, start: int,
+                    limit: int) -> dict[str, Any]:
+        stop = min(replayed.last + 1, start + max(1, min(limit, MAX_PAGE)))
+        last = replayed.states[-1]
+        return {
+            "number": replayed.number, "config": replayed.config.to_json(), "seat": mine,
+            "perspective": seen, "steps": replayed.last,
+            "outcome": {"winner": last.winner, "reason": last.reason},
+            "index": step_index(replayed),
+            "frames": [frame(replayed, i, seen) for i in range(start, stop)],
+        }
+
+    async def final_state(self, session: AsyncSession, game: Game, number: int) -> GameState:
+        """A finished game's last state, replayed from its log (cached)."""
+        return (await self._replayed(session, game, number)).states[-1]
+
+    async def _finished_game(self, session: AsyncSession, code: str,
+                             number: int) -> tuple[Room, Game]:
+        room = await repo.room_by_code(session, code)
+        if room is None:
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+        games = await repo.games_of(session, room.id)
+        if not 1 <= number <= len(games):
+            raise ServiceError(ErrorCode.NOT_FOUND, f"This room has no game {number}.")
+        game = games[number - 1]
+        if game.status != "over":
+            # A running game is not replayable by anyone: each seat sees only its live view.
+            raise ServiceError(ErrorCode.NOT_OVER, "A game can be replayed once it is over.")
+        return room, game
+
+    async def _bearer_seat(self, session: AsyncSession, room: Room,
+                           token: str | None) -> int | None:
+        if token is None:
+            return None
+        seat = await repo.seat_by_token(session, room.id, token)
+        if seat is None:
+            raise ServiceError(ErrorCode.BAD_TOKEN)
+        return seat.number
+
+    async def _replayed(self, session: AsyncSession, game: Game, number: int) -> Replayed:
+        cached = self._cache.get(game.id)
+        if cached is not None:
+            self._cache.move_to_end(game.id)
+            return cached
+        log = await repo.actions_of(session, game.id)
+        replayed = await asyncio.to_thread(rebuild, number, Config.from_json(game.config),
+                                           game.seed, log)
+        self._cache[game.id] = replayed
+        while len(self._cache) > CACHED_GAMES:
+            self._cache.popitem(last=False)
+        return replayed
+
+    @staticmethod
+    def _perspective(asked: str | None, mine: int | None, config: Config) -> int | str:
+        if asked is None:
+            return TABLE if mine is None else mine
+        if asked == TABLE:
+            return TABLE
+        if asked.isdigit() and 0 <= int(asked) <= config.hunted:
+            return int(asked)
+        raise ServiceError(ErrorCode.BAD_MESSAGE,
+                           f"view: a seat from 0 to {config.hunted}, or \"table\".")
