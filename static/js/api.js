@@ -48,6 +48,11 @@ export const api = {
   replaceSeat: (code, seat, token) => call("POST", `${room(code)}/seats/${seat}/replace`, { token }),
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
   rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
+  replay: (code, number, token, { view, from, limit }) => {
+    const query = new URLSearchParams({ from, limit });
+    if (view !== null && view !== undefined) query.set("view", view);
+    return call("GET", `${room(code)}/games/${number}/replay?${query}`, { token });
+  },
 };
 
 // --- Local storage: one token per room code, and the last name typed. -------------------

@@ -7,6 +7,7 @@ import { eventText, eventTone } from "./events.js";
 import { renderHand } from "./hand.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { renderPlayers } from "./players.js";
+import { replayLink } from "./replay.js";
 
 const LOG_LIMIT = 250;
 const TICK_MS = 500;
@@ -169,6 +170,7 @@ export class Table {
       h("p.reason", {}, text.reason),
       revealed,
       view.role === "spectator" ? null : h("p.verdict", {}, mine ? "Victory is yours." : "Defeat, this time."),
+      replayLink(this.room),
       rematch);
   }
 

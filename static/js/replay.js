@@ -1,0 +1,254 @@
+// The replay page (/r/{code}/games/{n}): a finished game, step by step, drawn with the
+// table's own renderers. Frames come from the server (rebuilt through the engine), in
+// pages, for one perspective: a seat, or the whole table with every card face up.
+
+import { api, tokens } from "./api.js";
+import { renderBoard, renderTracks } from "./board.js";
+import { setVariant } from "./cards.js";
+import { fill, h, keepFocus, toast } from "./dom.js";
+import { eventText, eventTone } from "./events.js";
+import { renderHand } from "./hand.js";
+import { PHASE_LABELS, describeAction, outcomeText, roleLabel, seatName } from "./labels.js";
+import { renderPlayers } from "./players.js";
+
+const PAGE = 50;
+const SPEEDS = { "0.5": 2000, 1: 1000, 2: 500, 4: 250, 8: 125 }; // speed -> ms per step
+
+export class Replay {
+  constructor(code, number) {
+    this.code = code;
+    this.number = number;
+    this.token = tokens.get(code);
+    this.perspective = null; // null: the server's default (my seat, else the table)
+    this.frames = new Map(); // step -> frame, for the current perspective
+    this.meta = null; // the last page's fields: steps, index, outcome, seat, perspective
+    this.step = 0;
+    this.timer = null;
+    this.speed = "1";
+    this.names = {};
+    this.main = document.getElementById("main");
+  }
+
+  async open() {
+    document.body.dataset.page = "replay";
+    try {
+      const lobby = await api.lobby(this.code);
+      for (const s of lobby.seats) if (s.name) this.names[s.seat] = s.name;
+      await this.load(0);
+    } catch (error) {
+      this.renderRefusal(error);
+      return;
+    }
+    this.goto(0);
+  }
+
+  /** Fetch the page holding `step` for the current perspective, unless already there. */
+  async load(step) {
+    if (this.frames.has(step)) return;
+    const start = Math.floor(step / PAGE) * PAGE;
+    const page = await api.replay(this.code, this.number, this.token,
+      { view: this.perspective, from: start, limit: PAGE });
+    this.meta = page;
+    this.perspective = page.perspective;
+    setVariant(page.config.variant);
+    for (const f of page.frames) this.frames.set(f.step, f);
+  }
+
+  async goto(step) {
+    const target = Math.max(0, Math.min(step, this.meta.steps));
+    try {
+      await this.load(target);
+    } catch (error) {
+      this.pause();
+      toast(error.message, "error");
+      return;
+    }
+    this.step = target;
+    this.render();
+  }
+
+  /** The first step of the turn `delta` turns away from the current one. */
+  turnStart(turn) {
+    const index = this.meta.index;
+    const first = index.findIndex((s) => s.turn === turn);
+    return first < 0 ? (turn < 1 ? 0 : this.meta.steps) : first;
+  }
+
+  stepTurn(delta) {
+    const turn = this.meta.index[this.step].turn;
+    const start = this.turnStart(turn);
+    if (delta < 0 && this.step > start) return this.goto(start);
+    return this.goto(this.turnStart(turn + delta));
+  }
+
+  play() {
+    if (this.timer) return this.pause();
+    if (this.step >= this.meta.steps) this.step = 0;
+    const tick = async () => {
+      if (this.step >= this.meta.steps) return this.pause();
+      await this.goto(this.step + 1);
+      if (this.timer) this.timer = setTimeout(tick, SPEEDS[this.speed]);
+    };
+    this.timer = setTimeout(tick, SPEEDS[this.speed]);
+    this.render();
+  }
+
+  pause() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.render();
+  }
+
+  async setPerspective(value) {
+    this.perspective = value === "table" ? "table" : Number(value);
+    this.frames = new Map();
+    await this.goto(this.step);
+  }
+
+  // --- rendering --------------------------------------------------------------------------
+
+  /** Draw the page once: the heading, the controls and the table, updated at each step. */
+  build() {
+    this.turnLabel = h("strong#turn", {}, "");
+    this.phaseLabel = h("span#phase", {}, "");
+    this.stepLabel = h("strong#replay-step", {}, "");
+    this.buttons = {};
+    this.turnSelect = h("select#replay-turn", {
+      onchange: (e) => this.goto(this.turnStart(Number(e.target.value))),
+    });
+    this.tableArea = h("div.table");
+    fill(this.main, h("div.replay#replay", {},
+      h("header.replay-head", {},
+        h("h1", {}, `Replay of game ${this.number}`),
+        h("p.phasebar", {}, h("span", {}, "Turn "), this.turnLabel, " · ", this.phaseLabel),
+        h("p", {}, h("a#back-to-room", { href: `/r/${encodeURIComponent(this.code)}` }, "Back to the room"))),
+      this.buildControls(),
+      this.tableArea));
+  }
+
+  buildControls() {
+    const button = (id, label, title, onclick) => {
+      this.buttons[id] = h(`button#${id}`, { type: "button", title, "aria-label": title, onclick }, label);
+      return this.buttons[id];
+    };
+    const views = [["table", "The whole table"],
+      ...Array.from({ length: this.meta.config.hunted + 1 }, (_, s) =>
+        [String(s), `${seatName(s, this.names)}${s === this.meta.seat ? " (you)" : ""}`])];
+    const turns = [...new Set(this.meta.index.map((s) => s.turn))];
+    fill(this.turnSelect, turns.map((t) => h("option", { value: t }, String(t))));
+    return h("section.replay-controls.panel", { "aria-label": "Replay controls" },
+      h("div.replay-buttons", {},
+        button("replay-first", "|◀", "To the start", () => this.goto(0)),
+        button("replay-prev-turn", "◀◀", "Previous turn", () => this.stepTurn(-1)),
+        button("replay-prev", "◀", "Previous move", () => this.goto(this.step - 1)),
+        button("replay-play", "▶", "Play", () => this.play()),
+        button("replay-next", "▶", "Next move", () => this.goto(this.step + 1)),
+        button("replay-next-turn", "▶▶", "Next turn", () => this.stepTurn(1)),
+        button("replay-last", "▶|", "To the end", () => this.goto(this.meta.steps))),
+      h("p.replay-position", {}, "Move ", this.stepLabel),
+      h("label", {}, "Turn ", this.turnSelect),
+      h("label", {}, "Speed ", h("select#replay-speed", {
+        onchange: (e) => { this.speed = e.target.value; },
+      }, Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === this.speed }, `${s}×`)))),
+      h("label", {}, "Seen by ", h("select#replay-view", {
+        onchange: (e) => this.setPerspective(e.target.value),
+      }, views.map(([value, label]) => h("option", { value, selected: value === String(this.perspective) }, label)))));
+  }
+
+  /** The controls' state for this step; the buttons stay the same elements. */
+  updateControls(view) {
+    const steps = this.meta.steps;
+    const b = this.buttons;
+    for (const id of ["replay-first", "replay-prev-turn", "replay-prev"]) b[id].disabled = this.step === 0;
+    for (const id of ["replay-next", "replay-next-turn", "replay-last"]) b[id].disabled = this.step === steps;
+    const playing = Boolean(this.timer);
+    b["replay-play"].textContent = playing ? "❚❚" : "▶";
+    b["replay-play"].title = playing ? "Pause" : "Play";
+    b["replay-play"].setAttribute("aria-label", b["replay-play"].title);
+    this.stepLabel.textContent = `${this.step} / ${steps}`;
+    this.turnLabel.textContent = String(view.turn);
+    this.phaseLabel.textContent = PHASE_LABELS[view.phase] || view.phase;
+    this.phaseLabel.dataset.phase = view.phase;
+    this.turnSelect.value = String(this.meta.index[this.step].turn);
+  }
+
+  render() {
+    const frame = this.frames.get(this.step);
+    const view = frame.view;
+    if (!this.tableArea) this.build();
+    document.body.dataset.phase = view.phase;
+    document.body.dataset.step = String(this.step);
+    document.body.dataset.variant = view.config.variant;
+    const seat = typeof this.perspective === "number" ? this.perspective : null;
+    const ctx = { seat, names: this.names, view };
+    this.updateControls(view);
+    keepFocus(() => fill(this.tableArea,
+      h("div.table-main", {},
+        this.renderEnd(view),
+        h("section.board.panel", { "aria-label": "Artemia" },
+          renderBoard(view, ctx, new Map(), () => {}), renderTracks(view, this.names)),
+        h("section#hand.hand.panel", { "aria-label": "Cards" }, this.renderHands(view, ctx))),
+      h("div.table-side", {},
+        h("section#players.players-panel.panel", { "aria-label": "Players" },
+          renderPlayers(view, ctx, null, null)),
+        this.renderStepLog(frame, ctx))));
+  }
+
+  renderEnd(view) {
+    if (!view.outcome) return null;
+    const text = outcomeText(view.outcome);
+    return h(`section#end.end.panel.winner-${view.outcome.winner}`, {},
+      h("h2#end-title", {}, text.title), h("p.reason", {}, text.reason));
+  }
+
+  /** The perspective's own cards; the whole table shows every seat's. */
+  renderHands(view, ctx) {
+    if (this.perspective !== "table") return renderHand(view, ctx);
+    return Object.entries(view.seats).map(([seat, you]) => {
+      const n = Number(seat);
+      const seen = { ...view, seat: n, role: n === 0 ? "creature" : "hunted", you };
+      return h("div.seat-hand", { dataset: { seat } },
+        h("h2", {}, `${seatName(n, this.names)} · ${roleLabel(n)}`),
+        renderHand(seen, { ...ctx, seat: n, view: seen }));
+    });
+  }
+
+  renderStepLog(frame, ctx) {
+    const actor = frame.seat === null || frame.seat === undefined ? null : seatName(frame.seat, this.names);
+    let action = "The table is set.";
+    if (frame.action) {
+      try {
+        action = `${actor}: ${describeAction(frame.action, { ...ctx, seat: frame.seat }).label}`;
+      } catch {
+        action = `${actor}: ${frame.action.type}`;
+      }
+    }
+    return h("section.panel.log-panel", { "aria-labelledby": "log-title" },
+      h("h2#log-title", {}, "This move"),
+      h("p#replay-action.replay-action", {}, action),
+      h("ol#log.log", { "aria-label": "What happened" }, frame.events.map((event) =>
+        h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)))));
+  }
+
+  renderRefusal(error) {
+    fill(this.main, h("section.panel.narrow#replay-refused", {},
+      h("h1", {}, "No replay"),
+      h("p", {}, error.message),
+      h("p", {}, h("a.button", { href: `/r/${encodeURIComponent(this.code)}` }, "Back to the room"))));
+  }
+}
+
+/** On the end screen: the link to this game's replay. */
+export function replayLink(room) {
+  const game = room.lobby && room.lobby.game; // its number; the view says the game is over
+  if (!game || !room.view || !room.view.outcome) return null;
+  return h("p.replay-link", {}, h("a#replay-link", {
+    href: `/r/${encodeURIComponent(room.code)}/games/${game.number}`,
+  }, "Replay this game"));
+}
+
+export function openReplay(code, number) {
+  const replay = new Replay(code, number);
+  window.__replay = replay; // for debugging in the console
+  replay.open();
+}
