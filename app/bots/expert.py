@@ -75,20 +75,25 @@ class ExpertBot:
             seed = self.rng.getrandbits(31)
             values = []
             for action in candidates:
-                if deadline is not None and self.clock() > deadline:
+                value = self._playout(world, view["seat"], action, seed, deadline)
+                if value is None:  # time is up: an unfinished world would bias the sums
                     return totals if finished else None
-                values.append(self._playout(world, view["seat"], action, seed))
+                values.append(value)
             totals = [t + v for t, v in zip(totals, values, strict=True)]
         return totals
 
-    def _playout(self, world: GameState, seat: int, action: Action, seed: int) -> float:
-        """Our side's value after `action`, the heuristic bots playing every seat."""
+    def _playout(self, world: GameState, seat: int, action: Action, seed: int,
+                 deadline: float | None) -> float | None:
+        """Our side's value after `action`, the heuristic bots playing every seat; None if
+        the deadline passes first (checked at every move, so the budget holds closely)."""
         state, _ = apply_unchecked(world, seat, action)
         stop = world.turn + 1 + self.budget.horizon
         order = Random(seed)
         creature = HeuristicCreature(seed)
         hunted = HeuristicHunted(seed + 1)
         for _ in range(MAX_PLAYOUT_ACTIONS):
+            if deadline is not None and self.clock() > deadline:
+                return None
             if state.winner or state.turn >= stop:
                 break
             seats = active_seats(state)
