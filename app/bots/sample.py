@@ -20,6 +20,7 @@ from app.engine.cards import (
     survival_deck,
 )
 from app.engine.state import Creature, Hunted, Prompt, Token
+from app.engine.vocab import Step
 
 from .base import View
 from .predict import PLACE_APPEAL
@@ -63,7 +64,7 @@ def determinize(view: View, rng: Random) -> GameState:
     config = Config.from_json(view["config"])
     board = view["board"]
     state = GameState(config, rng.getrandbits(31))  # our own seed: the real one is secret
-    state.rng_counter, state.turn, state.step = 1, view["turn"], step
+    state.rng_counter, state.turn, state.step = 1, view["turn"], Step(step)
     state.phase = PHASES[view["phase"]]
     state.rescue, state.assimilation = board["rescue"], board["assimilation"]
     state.marker_on_beach = board["marker_on_beach"]

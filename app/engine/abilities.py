@@ -7,15 +7,15 @@ Together interrupts the Creature-token step; Long Stride and Pack Instinct trigg
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards
 from .board import Events, ask_discard, draw_hunt, emit, lose_will, may_play_survival
 from .cards import ALL_PLACES, SHEET_ABILITIES
 from .frozen_places import others_at
-from .prompts import add_to_layer, push_layer, remove_prompt
+from .prompts import PromptRule, add_to_layer, push_layer, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 ONCE_PER_GAME = frozenset({"change-of-plan", "intercept", "stand-together", "keen-senses"})
 
@@ -31,7 +31,7 @@ def has_ability(state: GameState, hunted: Hunted, ability: str) -> bool:
 def mark_used(hunted: Hunted, ability: str, events: Events, **data: object) -> None:
     """Spend one use of an ability and announce it (sheets are public)."""
     (hunted.used_this_game if ability in ONCE_PER_GAME else hunted.used_this_turn).append(ability)
-    emit(events, "ability_used", ability=ability, hunted=hunted.seat, **data)
+    emit(events, EventKind.ABILITY_USED, ability=ability, hunted=hunted.seat, **data)
 
 
 def use_passive(state: GameState, hunted: Hunted, ability: str, events: Events) -> int:
@@ -52,7 +52,7 @@ def pack_instinct(state: GameState, events: Events) -> None:
     caught = sorted(set(state.caught))
     if len(caught) < 2:
         return
-    emit(events, "ability_used", ability="pack-instinct", hunted=None, caught=caught)
+    emit(events, EventKind.ABILITY_USED, ability="pack-instinct", hunted=None, caught=caught)
     state.layers.append([])  # they discard at the same time
     for seat in caught:
         ask_discard(state, state.hunted_at(seat), 1, "pack-instinct", events)
@@ -114,8 +114,8 @@ def _intercept(state: GameState, h: Hunted) -> list[Action]:
 
 def _keen_senses(state: GameState) -> list[Action]:
     """Before the Creature places any Hunt token this phase (Force Field's is from phase 1)."""
-    placed = "creature" in state.tokens or "artemia" in state.tokens or (
-        "target" in state.tokens and "force-field" not in state.target_cards)
+    placed = TokenKind.CREATURE in state.tokens or TokenKind.ARTEMIA in state.tokens or (
+        TokenKind.TARGET in state.tokens and "force-field" not in state.target_cards)
     if "keen-senses" in state.creature_used or placed:
         return []
     return [UseAbility("keen-senses", place=p) for p in ALL_PLACES]
@@ -141,7 +141,7 @@ def _triage(state: GameState, h: Hunted) -> list[Action]:
 
 def _share_supplies(state: GameState, h: Hunted) -> list[Action]:
     """Give 1 Survival card to another Hunted; not a play, so Despair allows it."""
-    if not has_ability(state, h, "share-supplies") or "isolation" in state.effects:
+    if not has_ability(state, h, "share-supplies") or Effect.ISOLATION in state.effects:
         return []
     return [UseAbility("share-supplies", hunted=o.seat, card=c)
             for c in sorted(set(h.survival)) for o in state.hunted if o.seat != h.seat]
@@ -159,35 +159,36 @@ def use_ability(state: GameState, seat: int, action: UseAbility, events: Events)
               **({"target": action.hunted} if action.hunted is not None else {}))
     if action.ability == "intercept":
         # Blocks the table while Noor looks, so the hand cannot change under her eyes.
-        push_layer(state, [Prompt(seat, "intercept")])
-        emit(events, "hunt_hand_seen", (seat,), cards=sorted(state.creature.hand))
+        push_layer(state, [Prompt(seat, PromptKind.INTERCEPT)])
+        emit(events, EventKind.HUNT_HAND_SEEN, (seat,), cards=sorted(state.creature.hand))
     elif action.ability == "change-of-plan":
         assert action.place is not None
         h.played.remove(action.place)
         h.hand = sorted([*h.hand, action.place])
-        add_to_layer(state, Prompt(seat, "change_of_plan", {"out": action.place}))
+        add_to_layer(state, Prompt(seat, PromptKind.CHANGE_OF_PLAN, {"out": action.place}))
     elif action.ability == "triage":
         assert action.hunted is not None
         other = state.hunted_at(action.hunted)
         other.will += 1
-        emit(events, "will_regained", hunted=other.seat, will=other.will)
+        emit(events, EventKind.WILL_REGAINED, hunted=other.seat, will=other.will)
     elif action.ability == "share-supplies":
         assert action.hunted is not None
         receiver = state.hunted_at(action.hunted)
         h.survival.remove(action.card)
         receiver.survival.append(action.card)
         # Face down: the table sees that a card changed hands, only the two Hunted see which.
-        emit(events, "survival_card_given", giver=seat, receiver=receiver.seat)
-        emit(events, "survival_card_given_privately", (seat, receiver.seat), card=action.card)
+        emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=seat, receiver=receiver.seat)
+        emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (seat, receiver.seat),
+             card=action.card)
 
 
 def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> None:
     """The number is public; the count (both cards of a double play) is the Creature's alone."""
     assert action.place is not None
     state.creature_used.append(action.ability)
-    emit(events, "ability_used", ability=action.ability, hunted=None, place=action.place)
+    emit(events, EventKind.ABILITY_USED, ability=action.ability, hunted=None, place=action.place)
     count = sum(h.played.count(action.place) for h in state.hunted)
-    emit(events, "keen_senses_count", (CREATURE,), place=action.place, count=count)
+    emit(events, EventKind.KEEN_SENSES_COUNT, (CREATURE,), place=action.place, count=count)
 
 
 # --- Follow-up prompts --------------------------------------------------------------------
@@ -204,7 +205,7 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
     """
     remove_prompt(state, prompt)
     if not isinstance(action, Choose):
-        emit(events, "intercept_declined", hunted=prompt.seat)
+        emit(events, EventKind.INTERCEPT_DECLINED, hunted=prompt.seat)
         return
     creature = state.creature
     creature.hand.remove(action.option)
@@ -212,10 +213,10 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
     creature.deck.insert(0, action.option)  # the deck is drawn from its end: 0 is the bottom
     if drawn is not None:
         creature.hand.append(drawn)
-    emit(events, "hunt_card_intercepted", hunted=prompt.seat, replaced=drawn is not None)
-    emit(events, "hunt_card_intercepted_card", (CREATURE, prompt.seat), card=action.option)
+    emit(events, EventKind.HUNT_CARD_INTERCEPTED, hunted=prompt.seat, replaced=drawn is not None)
+    emit(events, EventKind.HUNT_CARD_INTERCEPTED_CARD, (CREATURE, prompt.seat), card=action.option)
     if drawn is not None:
-        emit(events, "hunt_card_drawn", (CREATURE,), card=drawn)
+        emit(events, EventKind.HUNT_CARD_DRAWN, (CREATURE,), card=drawn)
 
 
 def _change_of_plan_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -232,8 +233,8 @@ def _change_of_plan_answer(state: GameState, prompt: Prompt, action: Action,
     (card,) = action.cards
     h.hand.remove(card)
     h.played.append(card)
-    emit(events, "place_card_changed", hunted=h.seat)
-    emit(events, "place_card_changed_by_you", (h.seat,), out=prompt.data["out"], into=card)
+    emit(events, EventKind.PLACE_CARD_CHANGED, hunted=h.seat)
+    emit(events, EventKind.PLACE_CARD_CHANGED_BY_YOU, (h.seat,), out=prompt.data["out"], into=card)
 
 
 # --- Stand Together: an interrupt before a Creature-token Will loss ---------------------
@@ -245,14 +246,15 @@ def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bo
     still leaves them at 0 would change nothing for them (C7). The Creature-token task comes
     back as "creature_hit" (full loss) or, if Mara accepts, "creature_shielded" (loss - 1).
     """
-    if not 0 < h.will == loss or "isolation" in state.effects:
+    if not 0 < h.will == loss or Effect.ISOLATION in state.effects:
         return False
     guardian = next((g for g in state.hunted if g.seat != h.seat and g.will >= 2
                      and has_ability(state, g, "stand-together")), None)
     if guardian is None:
         return False
     state.queue.insert(0, ("creature_hit", h.seat, index))
-    push_layer(state, [Prompt(guardian.seat, "stand_together", {"hunted": h.seat, "loss": loss})])
+    push_layer(state, [Prompt(guardian.seat, PromptKind.STAND_TOGETHER, {"hunted": h.seat,
+               "loss": loss})])
     return True
 
 
@@ -264,7 +266,7 @@ def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
                            events: Events) -> None:
     remove_prompt(state, prompt)
     if not isinstance(action, UseAbility):
-        emit(events, "passed", seat=prompt.seat)
+        emit(events, EventKind.PASSED, seat=prompt.seat)
         return
     guardian = state.hunted_at(prompt.seat)
     mark_used(guardian, action.ability, events, target=action.hunted)
@@ -275,16 +277,9 @@ def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
     state.queue[index] = ("creature_shielded", seat, position)
 
 
-Legal = Callable[[GameState, Prompt], list[Action]]
-Answer = Callable[[GameState, Prompt, Action, Events], None]
 
-ABILITY_LEGAL: dict[str, Legal] = {
-    "intercept": _intercept_legal,
-    "change_of_plan": _change_of_plan_legal,
-    "stand_together": _stand_together_legal,
-}
-ABILITY_ANSWER: dict[str, Answer] = {
-    "intercept": _intercept_answer,
-    "change_of_plan": _change_of_plan_answer,
-    "stand_together": _stand_together_answer,
-}
+ABILITY_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
+    (PromptKind.INTERCEPT, PromptRule(_intercept_legal, _intercept_answer)),
+    (PromptKind.CHANGE_OF_PLAN, PromptRule(_change_of_plan_legal, _change_of_plan_answer)),
+    (PromptKind.STAND_TOGETHER, PromptRule(_stand_together_legal, _stand_together_answer)),
+)

@@ -51,7 +51,7 @@ class PlaceHuntToken(Action):
     """Hunting: put the Creature or the Artemia token on a place."""
 
     type: ClassVar[str] = "PlaceHuntToken"
-    token: str = "creature"
+    token: str = "creature"  # a TokenKind; plain str on the wire
     places: tuple[int, ...] = ()
 
 

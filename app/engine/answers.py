@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 
 from .abilities import (
-    ABILITY_ANSWER,
-    ABILITY_LEGAL,
+    ABILITY_PROMPTS,
     ability_actions,
     may_act_in_window,
     use_ability,
@@ -39,20 +37,16 @@ from .board import (
     take_back,
 )
 from .cards import ALL_PLACES, FROZEN
-from .choice_answers import CHOICE_ANSWER, CHOICE_LEGAL
+from .choice_answers import CHOICE_PROMPTS
 from .contamination import discard_token, may_discard_tokens, take_token
-from .frozen_answers import FROZEN_ANSWER, FROZEN_LEGAL
-from .frozen_survival import ANSWER as SURVIVAL_ANSWER
-from .frozen_survival import LEGAL as SURVIVAL_LEGAL
+from .frozen_answers import FROZEN_PROMPTS
+from .frozen_survival import SURVIVAL_PROMPTS
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
-from .prompts import remove_prompt
+from .prompts import PromptRule, prompt_table, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
 from .survival import place_action_cards, play_survival_card, survival_card_actions
-
-Legal = Callable[[GameState, Prompt], list[Action]]
-Answer = Callable[[GameState, Prompt, Action, Events], None]
-
+from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 # --- Exploration -------------------------------------------------------------------------
 
@@ -92,8 +86,8 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
     elif isinstance(action, Resist):
         h.resisted = True
         h.will -= action.will
-        emit(events, "resisted", hunted=h.seat, will=action.will)
-        if "frostbite" in state.effects:
+        emit(events, EventKind.RESISTED, hunted=h.seat, will=action.will)
+        if Effect.FROSTBITE in state.effects:
             take_token(state, h, events, "frostbite")
         # Long Stride (Ada Okafor): one more card than usual, once per turn.
         extra = use_passive(state, h, "long-stride", events)
@@ -103,10 +97,10 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
         h.will = 3
         h.hand = sorted(h.hand + h.discard)
         h.discard = []
-        emit(events, "gave_up", hunted=h.seat)
+        emit(events, EventKind.GAVE_UP, hunted=h.seat)
         if state.config.variant == FROZEN:  # Frozen Lands: a token, blind (rulebook)
             take_token(state, h, events, "give-up")
-            if "frostbite" in state.effects:
+            if Effect.FROSTBITE in state.effects:
                 take_token(state, h, events, "frostbite")
         advance_assimilation(state, events)
     elif isinstance(action, PlaySurvivalCard):
@@ -123,8 +117,8 @@ def choose_place_cards(state: GameState, h: Hunted, action: PlayPlaceCards,
         h.hand.remove(card)
     h.played = list(action.cards)
     h.ready = True
-    emit(events, "place_cards_chosen", hunted=h.seat, count=len(action.cards))
-    emit(events, "place_cards_chosen_by_you", (h.seat,), cards=list(action.cards))
+    emit(events, EventKind.PLACE_CARDS_CHOSEN, hunted=h.seat, count=len(action.cards))
+    emit(events, EventKind.PLACE_CARDS_CHOSEN_BY_YOU, (h.seat,), cards=list(action.cards))
 
 
 # --- Windows and the Hunting phase ------------------------------------------------------
@@ -152,7 +146,7 @@ def _window_answer(state: GameState, prompt: Prompt, action: Action, events: Eve
         _reopen(state, prompt)
     else:
         remove_prompt(state, prompt)
-        emit(events, "passed", seat=prompt.seat)
+        emit(events, EventKind.PASSED, seat=prompt.seat)
 
 
 def _reopen(state: GameState, played: Prompt) -> None:
@@ -163,39 +157,39 @@ def _reopen(state: GameState, played: Prompt) -> None:
     for h in state.hunted:
         if h.seat not in waiting and h.seat != played.seat and may_act_in_window(
                 state, h, played.data):
-            state.layers[-1].append(Prompt(h.seat, "window", dict(played.data)))
+            state.layers[-1].append(Prompt(h.seat, PromptKind.WINDOW, dict(played.data)))
 
 
 _TOKEN_PLAYS = {token: tuple(PlaceHuntToken(token, (p,)) for p in ALL_PLACES)
-                for token in ("creature", "artemia")}
+                for token in (TokenKind.CREATURE, TokenKind.ARTEMIA)}
 
 
 def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
     out: list[Action] = []
-    if "creature" not in state.tokens:
-        out.extend(_TOKEN_PLAYS["creature"])
-    if "artemia" not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
+    if TokenKind.CREATURE not in state.tokens:
+        out.extend(_TOKEN_PLAYS[TokenKind.CREATURE])
+    if TokenKind.ARTEMIA not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
         # Sundog's Target token is a second Artemia token: never on the same place.
-        sundog = state.tokens.get("target", []) if "sundog" in state.target_cards else []
-        out.extend(a for a in _TOKEN_PLAYS["artemia"] if a.places[0] not in sundog)
+        sundog = state.tokens.get(TokenKind.TARGET, []) if "sundog" in state.target_cards else []
+        out.extend(a for a in _TOKEN_PLAYS[TokenKind.ARTEMIA] if a.places[0] not in sundog)
     out.extend(hunt_card_actions(state, 2))
     out.extend(ability_actions(state, CREATURE, "hunt"))  # Keen Senses
-    if "creature" in state.tokens:
+    if TokenKind.CREATURE in state.tokens:
         out.append(PASS)
     return out
 
 
 def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     if isinstance(action, PlaceHuntToken):
-        state.tokens[action.token] = list(action.places)
-        emit(events, "hunt_token_placed", token=action.token, places=list(action.places))
+        state.tokens[TokenKind(action.token)] = list(action.places)
+        emit(events, EventKind.HUNT_TOKEN_PLACED, token=action.token, places=list(action.places))
     elif isinstance(action, PlayHuntCard):
         play_hunt_card(state, action, events)
     elif isinstance(action, UseAbility):
         use_ability(state, CREATURE, action, events)
     else:
         remove_prompt(state, prompt)
-        emit(events, "hunt_confirmed")
+        emit(events, EventKind.HUNT_CONFIRMED)
 
 
 # --- The Reckoning's place action --------------------------------------------------------
@@ -222,14 +216,14 @@ def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
     if isinstance(action, UsePlacePower):
         use_power(state, h, action, card, events)
     elif isinstance(action, TakeBackPlaceCard):
-        emit(events, "took_back_instead", hunted=h.seat, place=prompt.data["place"])
+        emit(events, EventKind.TOOK_BACK_INSTEAD, hunted=h.seat, place=prompt.data["place"])
         take_back(state, h, action.card, events)
     elif isinstance(action, PlaySurvivalCard):
         play_survival_card(state, h, action, events, card)
     elif isinstance(action, DiscardContamination):
         discard_token(state, h, action.token, events, "place-action")
     else:
-        emit(events, "passed", seat=h.seat)
+        emit(events, EventKind.PASSED, seat=h.seat)
 
 
 def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -243,27 +237,13 @@ def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Even
         use_power(state, state.hunted_at(prompt.seat), action, prompt.data["card"], events)
 
 
-LEGAL: dict[str, Legal] = {
-    "explore": _explore_legal,
-    "window": _window_legal,
-    "hunt": _hunt_legal,
-    "place_action": _place_action_legal,
-    "power": _power_legal,
-}
+_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
+    (PromptKind.EXPLORE, PromptRule(_explore_legal, _explore_answer)),
+    (PromptKind.WINDOW, PromptRule(_window_legal, _window_answer)),
+    (PromptKind.HUNT, PromptRule(_hunt_legal, _hunt_answer)),
+    (PromptKind.PLACE_ACTION, PromptRule(_place_action_legal, _place_action_answer)),
+    (PromptKind.POWER, PromptRule(_power_legal, _power_answer)),
+)
 
-ANSWER: dict[str, Answer] = {
-    "explore": _explore_answer,
-    "window": _window_answer,
-    "hunt": _hunt_answer,
-    "place_action": _place_action_answer,
-    "power": _power_answer,
-}
 
-LEGAL.update(CHOICE_LEGAL)
-ANSWER.update(CHOICE_ANSWER)
-LEGAL.update(FROZEN_LEGAL)
-ANSWER.update(FROZEN_ANSWER)
-LEGAL.update(SURVIVAL_LEGAL)  # prompts that Frozen Lands Survival cards hand to a Hunted
-ANSWER.update(SURVIVAL_ANSWER)
-LEGAL.update(ABILITY_LEGAL)
-ANSWER.update(ABILITY_ANSWER)
+PROMPTS = prompt_table(_PROMPTS, CHOICE_PROMPTS, FROZEN_PROMPTS, SURVIVAL_PROMPTS, ABILITY_PROMPTS)

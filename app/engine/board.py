@@ -7,6 +7,7 @@ from .events import Event
 from .prompts import add_to_layer
 from .rng import shuffled
 from .state import CREATURE, GameState, Hunted, Prompt, Token
+from .vocab import Effect, EventKind, PromptKind, Reason, Step, TokenKind, Winner
 
 Events = list[Event]
 
@@ -16,13 +17,13 @@ def hunted_seats(state: GameState) -> tuple[int, ...]:
     return tuple(range(1, state.config.hunted + 1))
 
 
-def emit(events: Events, kind: str, to: tuple[int, ...] | None = None, /,
+def emit(events: Events, kind: EventKind, to: tuple[int, ...] | None = None, /,
          **data: object) -> None:
     """Record an event for `to` (None = everyone); `to` is positional so data may use any key."""
     events.append(Event(kind, data, to))  # `data` is this call's own fresh dict
 
 
-def emit_secret(events: Events, kind: str, knowers: tuple[int, ...] | None,
+def emit_secret(events: Events, kind: EventKind, knowers: tuple[int, ...] | None,
                 full: dict[str, object], redacted: dict[str, object]) -> None:
     """Record `full` for the knowers (None = everyone) and `redacted` for everyone else."""
     if knowers is None:
@@ -39,7 +40,7 @@ def all_seats(state: GameState) -> tuple[int, ...]:
 
 def discard_knowers(state: GameState) -> tuple[int, ...] | None:
     """Who sees Place discard piles: everyone, or only the Hunted under Smokescreen."""
-    return hunted_seats(state) if "smokescreen" in state.effects else None
+    return hunted_seats(state) if Effect.SMOKESCREEN in state.effects else None
 
 
 def advance_rescue(state: GameState, events: Events, spaces: int = 1) -> None:
@@ -47,7 +48,7 @@ def advance_rescue(state: GameState, events: Events, spaces: int = 1) -> None:
     if state.winner:
         return
     state.rescue = max(0, state.rescue - spaces)
-    emit(events, "rescue_advanced", spaces=spaces, rescue=state.rescue)
+    emit(events, EventKind.RESCUE_ADVANCED, spaces=spaces, rescue=state.rescue)
     if state.rescue == 0:
         board_the_ship(state, events)
 
@@ -57,18 +58,18 @@ def advance_assimilation(state: GameState, events: Events, spaces: int = 1) -> N
     if state.winner:
         return
     state.assimilation = max(0, state.assimilation - spaces)
-    emit(events, "assimilation_advanced", spaces=spaces, assimilation=state.assimilation)
+    emit(events, EventKind.ASSIMILATION_ADVANCED, spaces=spaces, assimilation=state.assimilation)
     if state.assimilation == 0:
-        declare_winner(state, events, "creature", "assimilation")
+        declare_winner(state, events, Winner.CREATURE, Reason.ASSIMILATION)
 
 
-def declare_winner(state: GameState, events: Events, winner: str, reason: str) -> None:
+def declare_winner(state: GameState, events: Events, winner: Winner, reason: Reason) -> None:
     """End the game at once: nobody owes anything any more."""
     state.winner, state.reason = winner, reason
     state.layers.clear()
     state.queue.clear()
-    state.step = "over"
-    emit(events, "game_over", winner=winner, reason=reason)
+    state.step = Step.OVER
+    emit(events, EventKind.GAME_OVER, winner=winner, reason=reason)
 
 
 def artemia_symbol_now(state: GameState) -> bool:
@@ -86,7 +87,7 @@ def draw_survival(state: GameState, events: Events, count: int) -> list[str]:
             state.survival_deck = shuffled(state.seed, state.rng_counter, state.survival_discard)
             state.rng_counter += 1
             state.survival_discard = []
-            emit(events, "survival_deck_reshuffled", cards=len(state.survival_deck))
+            emit(events, EventKind.SURVIVAL_DECK_RESHUFFLED, cards=len(state.survival_deck))
         drawn.append(state.survival_deck.pop())
     return drawn
 
@@ -105,27 +106,28 @@ def draw_hunt(state: GameState, events: Events) -> str | None:
         creature.deck = shuffled(state.seed, state.rng_counter, creature.discard)
         state.rng_counter += 1
         creature.discard = []
-        emit(events, "hunt_deck_reshuffled", cards=len(creature.deck))
+        emit(events, EventKind.HUNT_DECK_RESHUFFLED, cards=len(creature.deck))
     return creature.deck.pop()
 
 
 def may_play_survival(state: GameState, hunted: Hunted) -> bool:
     """Public test: holds a Survival card, has not played one this turn, and no Despair."""
-    return bool(hunted.survival) and not hunted.survival_played and "despair" not in state.effects
+    return (bool(hunted.survival) and not hunted.survival_played
+            and Effect.DESPAIR not in state.effects)
 
 
 def creature_places(state: GameState) -> list[int]:
     """Places where a Creature token acts: the token, and the Target token under Clone."""
-    places = list(state.tokens.get("creature", []))
+    places = list(state.tokens.get(TokenKind.CREATURE, []))
     if "clone" in state.target_cards:
-        places += state.tokens.get("target", [])
+        places += state.tokens.get(TokenKind.TARGET, [])
     return places
 
 
 def catches_at(state: GameState, place: int) -> int:
     """How many Creature tokens act on `place` (Clone's Target counts once per Clone)."""
-    count = state.tokens.get("creature", []).count(place)
-    if place in state.tokens.get("target", []):
+    count = state.tokens.get(TokenKind.CREATURE, []).count(place)
+    if place in state.tokens.get(TokenKind.TARGET, []):
         count += state.target_cards.count("clone")
     return count
 
@@ -135,12 +137,12 @@ def power_blocked(state: GameState, place: int, hunted: Hunted | None = None) ->
     for a `hunted` standing there under Windbreak, the Target token's cards do not count."""
     if place in state.cataclysm:
         return True
-    if place in (BEACH, WRECK) and "interference" in state.effects:
+    if place in (BEACH, WRECK) and Effect.INTERFERENCE in state.effects:
         return True
-    if hunted is not None and "target" in hunted.immune:
+    if hunted is not None and TokenKind.TARGET in hunted.immune:
         return False
     target_blocks = "mirage" in state.target_cards or "toxin" in state.target_cards
-    return target_blocks and place in state.tokens.get("target", [])
+    return target_blocks and place in state.tokens.get(TokenKind.TARGET, [])
 
 
 def limit_spent(state: GameState, place: int) -> bool:
@@ -153,11 +155,11 @@ def lose_will(state: GameState, hunted: Hunted, amount: int, events: Events, why
     if amount <= 0 or hunted.will == 0:
         return
     hunted.will = max(0, hunted.will - amount)
-    emit(events, "will_lost", hunted=hunted.seat, amount=amount, will=hunted.will, why=why)
+    emit(events, EventKind.WILL_LOST, hunted=hunted.seat, amount=amount, will=hunted.will, why=why)
     if hunted.will == 0:
         hunted.lost_last_will = True
         state.lost_last = True
-        emit(events, "last_will_lost", hunted=hunted.seat)
+        emit(events, EventKind.LAST_WILL_LOST, hunted=hunted.seat)
 
 
 def discard_place_card(state: GameState, hunted: Hunted, card: int, events: Events,
@@ -165,7 +167,7 @@ def discard_place_card(state: GameState, hunted: Hunted, card: int, events: Even
     """Move a Place card from hand to the discard pile, face up (hidden under Smokescreen)."""
     hunted.hand.remove(card)
     hunted.discard.append(card)
-    emit_secret(events, "place_card_discarded", discard_knowers(state),
+    emit_secret(events, EventKind.PLACE_CARD_DISCARDED, discard_knowers(state),
                 {"hunted": hunted.seat, "card": card, "why": why},
                 {"hunted": hunted.seat, "why": why})
 
@@ -175,7 +177,7 @@ def take_back(state: GameState, hunted: Hunted, card: int, events: Events) -> No
     hunted.discard.remove(card)
     hunted.hand.append(card)
     hunted.hand.sort()
-    emit_secret(events, "place_card_taken_back", discard_knowers(state),
+    emit_secret(events, EventKind.PLACE_CARD_TAKEN_BACK, discard_knowers(state),
                 {"hunted": hunted.seat, "card": card}, {"hunted": hunted.seat})
 
 
@@ -185,7 +187,7 @@ def ask_discard(state: GameState, hunted: Hunted, count: int, why: str, events: 
         for card in list(hunted.hand):
             discard_place_card(state, hunted, card, events, why)
     elif count > 0:
-        add_to_layer(state, Prompt(hunted.seat, "discard", {"count": count, "why": why}))
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.DISCARD, {"count": count, "why": why}))
 
 
 def ask_take_back(state: GameState, hunted: Hunted, count: int, events: Events) -> None:
@@ -194,7 +196,7 @@ def ask_take_back(state: GameState, hunted: Hunted, count: int, events: Events) 
         for card in list(hunted.discard):
             take_back(state, hunted, card, events)
     elif count > 0:
-        add_to_layer(state, Prompt(hunted.seat, "take_back", {"count": count}))
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.TAKE_BACK, {"count": count}))
 
 
 def holder_of(state: GameState, token_id: int) -> Hunted:
@@ -209,7 +211,8 @@ def reveal(state: GameState, token_id: int, events: Events) -> Token:
     token = holder.tokens[index]
     shown = Token(token.id, token.icon, all_seats(state), True)
     holder.tokens[index] = shown
-    emit(events, "contamination_revealed", hunted=holder.seat, token=token.id, icon=token.icon)
+    emit(events, EventKind.CONTAMINATION_REVEALED, hunted=holder.seat, token=token.id,
+         icon=token.icon)
     return shown
 
 
@@ -225,6 +228,6 @@ def board_the_ship(state: GameState, events: Events) -> None:
         if not token.face_up:
             reveal(state, token.id, events)
     if any(t.icon for t in held_tokens(state)):
-        declare_winner(state, events, "creature", "contamination")
+        declare_winner(state, events, Winner.CREATURE, Reason.CONTAMINATION)
     else:
-        declare_winner(state, events, "hunted", "rescue")
+        declare_winner(state, events, Winner.HUNTED, Reason.RESCUE)

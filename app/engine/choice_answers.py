@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 
 from .actions import (
@@ -24,12 +23,9 @@ from .board import (
     lose_will,
     take_back,
 )
-from .prompts import add_to_layer, remove_prompt
+from .prompts import PromptRule, add_to_layer, remove_prompt
 from .state import CREATURE, GameState, Prompt
-
-Legal = Callable[[GameState, Prompt], list[Action]]
-Answer = Callable[[GameState, Prompt, Action, Events], None]
-
+from .vocab import Effect, EventKind, PromptKind
 
 # --- Choices asked by cards and places --------------------------------------------------
 
@@ -68,7 +64,7 @@ def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events:
     h.hand = sorted(h.hand + h.played)
     h.played = [action.card]
     remove_prompt(state, prompt)
-    emit(events, "river_choice_made", hunted=h.seat)
+    emit(events, EventKind.RIVER_CHOICE_MADE, hunted=h.seat)
 
 
 def _keep_hidden_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -84,8 +80,9 @@ def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events
         shown.remove(card)
     state.phobia[h.seat] = shown
     remove_prompt(state, prompt)
-    emit(events, "place_cards_shown", hunted=h.seat, count=len(shown))
-    emit(events, "place_cards_shown_to_creature", (CREATURE, h.seat), hunted=h.seat, cards=shown)
+    emit(events, EventKind.PLACE_CARDS_SHOWN, hunted=h.seat, count=len(shown))
+    emit(events, EventKind.PLACE_CARDS_SHOWN_TO_CREATURE, (CREATURE, h.seat), hunted=h.seat,
+         cards=shown)
 
 
 def _keep_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -100,10 +97,10 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
     rest.remove(action.card)
     h.survival.append(action.card)
     remove_prompt(state, prompt)
-    emit(events, "survival_card_kept", (h.seat,), card=action.card, discarded=rest)
-    if prompt.data.get("give") and "isolation" not in state.effects:
+    emit(events, EventKind.SURVIVAL_CARD_KEPT, (h.seat,), card=action.card, discarded=rest)
+    if prompt.data.get("give") and Effect.ISOLATION not in state.effects:
         # The Igloo and Supply Drop: give the other card to another Hunted, or discard it.
-        add_to_layer(state, Prompt(h.seat, "give_survival", {"card": rest[0]}))
+        add_to_layer(state, Prompt(h.seat, PromptKind.GIVE_SURVIVAL, {"card": rest[0]}))
     else:
         state.survival_discard.extend(rest)
 
@@ -119,8 +116,8 @@ def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
     h.survival.remove(action.card)
     state.survival_discard.append(action.card)
     remove_prompt(state, prompt)
-    emit(events, "survival_card_discarded", hunted=h.seat, why="toxin")
-    emit(events, "survival_card_discarded_by_you", (h.seat,), card=action.card)
+    emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=h.seat, why="toxin")
+    emit(events, EventKind.SURVIVAL_CARD_DISCARDED_BY_YOU, (h.seat,), card=action.card)
 
 
 def _scream_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -133,28 +130,19 @@ def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Eve
     assert isinstance(action, Choose)
     h = state.hunted_at(prompt.seat)
     remove_prompt(state, prompt)
-    emit(events, "scream_answered", hunted=h.seat, option=action.option)
+    emit(events, EventKind.SCREAM_ANSWERED, hunted=h.seat, option=action.option)
     if action.option == "discard":
         ask_discard(state, h, 2, "scream", events)
     else:
         lose_will(state, h, 1, events, "scream")
 
 
-CHOICE_LEGAL: dict[str, Legal] = {
-    "take_back": _take_back_legal,
-    "discard": _discard_legal,
-    "keep_place": _keep_place_legal,
-    "keep_hidden": _keep_hidden_legal,
-    "keep_survival": _keep_survival_legal,
-    "discard_survival": _discard_survival_legal,
-    "scream": _scream_legal,
-}
-CHOICE_ANSWER: dict[str, Answer] = {
-    "take_back": _take_back_answer,
-    "discard": _discard_answer,
-    "keep_place": _keep_place_answer,
-    "keep_hidden": _keep_hidden_answer,
-    "keep_survival": _keep_survival_answer,
-    "discard_survival": _discard_survival_answer,
-    "scream": _scream_answer,
-}
+CHOICE_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
+    (PromptKind.TAKE_BACK, PromptRule(_take_back_legal, _take_back_answer)),
+    (PromptKind.DISCARD, PromptRule(_discard_legal, _discard_answer)),
+    (PromptKind.KEEP_PLACE, PromptRule(_keep_place_legal, _keep_place_answer)),
+    (PromptKind.KEEP_HIDDEN, PromptRule(_keep_hidden_legal, _keep_hidden_answer)),
+    (PromptKind.KEEP_SURVIVAL, PromptRule(_keep_survival_legal, _keep_survival_answer)),
+    (PromptKind.DISCARD_SURVIVAL, PromptRule(_discard_survival_legal, _discard_survival_answer)),
+    (PromptKind.SCREAM, PromptRule(_scream_legal, _scream_answer)),
+)

@@ -6,6 +6,7 @@ from .board import Events, board_the_ship, emit, held_tokens, holder_of, reveal
 from .cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 from .rng import shuffled
 from .state import GameState, Hunted, Token
+from .vocab import Effect, EventKind
 
 __all__ = ["board_the_ship", "held_tokens", "holder_of", "reveal"]
 
@@ -20,20 +21,20 @@ def setup_reserve(state: GameState) -> None:
 def take_token(state: GameState, hunted: Hunted, events: Events, why: str) -> None:
     """The Hunted takes one token at random, unseen; Vaccine or an empty reserve give none."""
     if hunted.seat in state.vaccinated:
-        emit(events, "contamination_prevented", hunted=hunted.seat, why=why)
+        emit(events, EventKind.CONTAMINATION_PREVENTED, hunted=hunted.seat, why=why)
         return
     if not state.contamination:
-        emit(events, "contamination_reserve_empty", hunted=hunted.seat, why=why)
+        emit(events, EventKind.CONTAMINATION_RESERVE_EMPTY, hunted=hunted.seat, why=why)
         return
     state.token_serial += 1
     token = Token(state.token_serial, state.contamination.pop())
     hunted.tokens.append(token)
-    emit(events, "contamination_taken", hunted=hunted.seat, token=token.id, why=why)
+    emit(events, EventKind.CONTAMINATION_TAKEN, hunted=hunted.seat, token=token.id, why=why)
 
 
 def may_discard_tokens(state: GameState) -> bool:
     """Quarantine forbids every token discard this turn."""
-    return "quarantine" not in state.effects
+    return Effect.QUARANTINE not in state.effects
 
 
 def discard_token(state: GameState, hunted: Hunted, token_id: int, events: Events,
@@ -44,7 +45,7 @@ def discard_token(state: GameState, hunted: Hunted, token_id: int, events: Event
     state.contamination = shuffled(state.seed, state.rng_counter,
                                    [*state.contamination, token.icon])
     state.rng_counter += 1
-    emit(events, "contamination_discarded", hunted=hunted.seat, token=token.id, why=why)
+    emit(events, EventKind.CONTAMINATION_DISCARDED, hunted=hunted.seat, token=token.id, why=why)
 
 
 def look(state: GameState, seat: int, token_id: int, events: Events) -> None:
@@ -54,8 +55,8 @@ def look(state: GameState, seat: int, token_id: int, events: Events) -> None:
     token = holder.tokens[index]
     if seat not in token.known:
         holder.tokens[index] = Token(token.id, token.icon, (*token.known, seat), token.face_up)
-    emit(events, "contamination_looked_at", looker=seat, hunted=holder.seat, token=token.id)
-    emit(events, "contamination_seen", (seat,), token=token.id, icon=token.icon)
+    emit(events, EventKind.CONTAMINATION_LOOKED_AT, looker=seat, hunted=holder.seat, token=token.id)
+    emit(events, EventKind.CONTAMINATION_SEEN, (seat,), token=token.id, icon=token.icon)
 
 
 def face_for(token: Token, seat: int | None) -> str | None:

@@ -17,15 +17,16 @@ from .cards import FROZEN
 from .contamination import may_discard_tokens, take_token
 from .prompts import add_to_layer, push_layer
 from .state import GameState, Prompt
+from .vocab import Effect, EventKind, PromptKind, Step
 
 
 def open_vote(state: GameState, events: Events, decision: str, options: list[str],
-              then: str) -> None:
+              then: Step) -> None:
     """Put a team decision to every Hunted (C11); `options[0]` is the one that changes nothing."""
     state.votes.clear()
-    push_layer(state, [Prompt(h.seat, "team", {"decision": decision, "options": options})
+    push_layer(state, [Prompt(h.seat, PromptKind.TEAM, {"decision": decision, "options": options})
                        for h in state.hunted])
-    emit(events, "team_decision_opened", decision=decision, options=options)
+    emit(events, EventKind.TEAM_DECISION_OPENED, decision=decision, options=options)
     state.step = then
 
 
@@ -47,7 +48,7 @@ def _end_of_turn(state: GameState, events: Events) -> None:
             h.hand = sorted(h.hand + h.discard)
             h.discard.clear()
             h.will = 3
-            emit(events, "hunted_recovered", hunted=h.seat)
+            emit(events, EventKind.HUNTED_RECOVERED, hunted=h.seat)
             if state.config.variant == FROZEN:  # C10: the last-Will token comes now
                 take_token(state, h, events, "last-will")
     drawn = 0
@@ -57,84 +58,84 @@ def _end_of_turn(state: GameState, events: Events) -> None:
             break
         state.creature.hand.append(card)
         drawn += 1
-    emit(events, "hunt_cards_drawn", count=drawn)
-    state.step = "rescue"
+    emit(events, EventKind.HUNT_CARDS_DRAWN, count=drawn)
+    state.step = Step.RESCUE
 
 
 def _rescue(state: GameState, events: Events) -> None:
     """E1.1: Stasis holds the counter; Blizzard makes the Hunted pay 2 cards for it."""
-    if "stasis" in state.effects:
-        emit(events, "rescue_held", why="stasis")
-        state.step = "next_turn"
-    elif "blizzard" in state.effects:
+    if Effect.STASIS in state.effects:
+        emit(events, EventKind.RESCUE_HELD, why="stasis")
+        state.step = Step.NEXT_TURN
+    elif Effect.BLIZZARD in state.effects:
         payers = [str(h.seat) for h in state.hunted if len(h.hand) >= 2]
         if payers:
-            open_vote(state, events, "blizzard", ["nobody", *payers], "blizzard_result")
+            open_vote(state, events, "blizzard", ["nobody", *payers], Step.BLIZZARD_RESULT)
         else:
-            emit(events, "rescue_held", why="blizzard")
-            state.step = "next_turn"
+            emit(events, EventKind.RESCUE_HELD, why="blizzard")
+            state.step = Step.NEXT_TURN
     else:
-        state.step = "rescue_advance"
+        state.step = Step.RESCUE_ADVANCE
 
 
 def _blizzard_result(state: GameState, events: Events) -> None:
     payers = [str(h.seat) for h in state.hunted if len(h.hand) >= 2]
     choice = vote_result(state, ["nobody", *payers])
-    emit(events, "team_decision_made", decision="blizzard", choice=choice)
+    emit(events, EventKind.TEAM_DECISION_MADE, decision="blizzard", choice=choice)
     if choice == "nobody":
-        emit(events, "rescue_held", why="blizzard")
-        state.step = "next_turn"
+        emit(events, EventKind.RESCUE_HELD, why="blizzard")
+        state.step = Step.NEXT_TURN
         return
     ask_discard(state, state.hunted_at(int(choice)), 2, "blizzard", events)
-    state.step = "rescue_advance"
+    state.step = Step.RESCUE_ADVANCE
 
 
 def _rescue_advance(state: GameState, events: Events) -> None:
     """E1.2-4: advance; at the last space with tokens held, the Hunted board or wait."""
     if state.config.variant == FROZEN and state.rescue == 1 and held_tokens(state):
-        open_vote(state, events, "board", ["wait", "board"], "board_result")
+        open_vote(state, events, "board", ["wait", "board"], Step.BOARD_RESULT)
         return
     advance_rescue(state, events)
-    state.step = "next_turn"
+    state.step = Step.NEXT_TURN
 
 
 def _board_result(state: GameState, events: Events) -> None:
     choice = vote_result(state, ["wait", "board"])
-    emit(events, "team_decision_made", decision="board", choice=choice)
+    emit(events, EventKind.TEAM_DECISION_MADE, decision="board", choice=choice)
     if choice == "board":
         advance_rescue(state, events)  # onto Victory: every token is revealed
-        state.step = "next_turn"
+        state.step = Step.NEXT_TURN
         return
     state.extra_turns += 1
-    emit(events, "rescue_refused", extra_turns=state.extra_turns)
+    emit(events, EventKind.RESCUE_REFUSED, extra_turns=state.extra_turns)
     holders = [str(h.seat) for h in state.hunted if h.tokens]
     if holders and may_discard_tokens(state):
-        open_vote(state, events, "cleanse", ["nobody", *holders], "cleanse_result")
+        open_vote(state, events, "cleanse", ["nobody", *holders], Step.CLEANSE_RESULT)
     else:
-        state.step = "next_turn"
+        state.step = Step.NEXT_TURN
 
 
 def _cleanse_result(state: GameState, events: Events) -> None:
     """Q4: after waiting, the Hunted may pick one of them to discard a token."""
     holders = [str(h.seat) for h in state.hunted if h.tokens]
     choice = vote_result(state, ["nobody", *holders])
-    emit(events, "team_decision_made", decision="cleanse", choice=choice)
+    emit(events, EventKind.TEAM_DECISION_MADE, decision="cleanse", choice=choice)
     if choice != "nobody":
-        add_to_layer(state, Prompt(int(choice), "discard_token", {"why": "refusal"}))
-    state.step = "next_turn"
+        add_to_layer(state, Prompt(int(choice), PromptKind.DISCARD_TOKEN, {"why": "refusal"}))
+    state.step = Step.NEXT_TURN
 
 
 def _next_turn(state: GameState, events: Events) -> None:
     state.turn += 1
-    state.step = "start_turn"
+    state.step = Step.START_TURN
 
 
-ENDGAME_STEPS: dict[str, Callable[[GameState, Events], None]] = {
-    "end_of_turn": _end_of_turn,
-    "rescue": _rescue,
-    "blizzard_result": _blizzard_result,
-    "rescue_advance": _rescue_advance,
-    "board_result": _board_result,
-    "cleanse_result": _cleanse_result,
-    "next_turn": _next_turn,
+ENDGAME_STEPS: dict[Step, Callable[[GameState, Events], None]] = {
+    Step.END_OF_TURN: _end_of_turn,
+    Step.RESCUE: _rescue,
+    Step.BLIZZARD_RESULT: _blizzard_result,
+    Step.RESCUE_ADVANCE: _rescue_advance,
+    Step.BOARD_RESULT: _board_result,
+    Step.CLEANSE_RESULT: _cleanse_result,
+    Step.NEXT_TURN: _next_turn,
 }

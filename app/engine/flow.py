@@ -29,8 +29,9 @@ from .hunt import can_play_hunt_cards
 from .places import power_options
 from .prompts import drop_empty_layers, push_layer
 from .state import CREATURE, GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, Phase, PromptKind, Step, TokenKind
 
-PHASE_NAMES = {1: "exploration", 2: "hunting", 3: "reckoning", 4: "end_of_turn"}
+PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
 # Reckoning order (rulebook, Phase 3): token-free places, Target, Artemia, Creature token.
 TASK_ORDER = {"free": 0, "target": 1, "target_action": 1, "artemia": 2, "creature": 3}
 
@@ -46,12 +47,12 @@ def advance(state: GameState, events: Events) -> None:
 def _start_turn(state: GameState, events: Events) -> None:
     """Phase 1 opens: reset this turn's effects; the Hunted choose, the Creature may play."""
     _reset_turn(state)
-    emit(events, "phase_started", phase="exploration", turn=state.turn)
-    layer = [Prompt(h.seat, "explore") for h in state.hunted]
+    emit(events, EventKind.PHASE_STARTED, phase=Phase.EXPLORATION, turn=state.turn)
+    layer = [Prompt(h.seat, PromptKind.EXPLORE) for h in state.hunted]
     if can_play_hunt_cards(state):
-        layer.append(Prompt(CREATURE, "window", {"phase": 1}))
+        layer.append(Prompt(CREATURE, PromptKind.WINDOW, {"phase": 1}))
     push_layer(state, layer)
-    state.step = "hunting"
+    state.step = Step.HUNTING
 
 
 def _reset_turn(state: GameState) -> None:
@@ -77,14 +78,14 @@ def _reset_turn(state: GameState) -> None:
 def _hunting(state: GameState, events: Events) -> None:
     """Phase 2: the Creature plays Hunt cards and places its tokens, then confirms."""
     state.phase = 2
-    emit(events, "phase_started", phase="hunting", turn=state.turn)
-    push_layer(state, [Prompt(CREATURE, "hunt")])
-    state.step = "hunting_window"
+    emit(events, EventKind.PHASE_STARTED, phase=Phase.HUNTING, turn=state.turn)
+    push_layer(state, [Prompt(CREATURE, PromptKind.HUNT)])
+    state.step = Step.HUNTING_WINDOW
 
 
-def _hunted_window(phase: int, next_step: str) -> Callable[[GameState, Events], None]:
+def _hunted_window(phase: int, next_step: Step) -> Callable[[GameState, Events], None]:
     def step(state: GameState, events: Events) -> None:
-        push_layer(state, [Prompt(h.seat, "window", {"phase": phase}) for h in state.hunted
+        push_layer(state, [Prompt(h.seat, PromptKind.WINDOW, {"phase": phase}) for h in state.hunted
                            if may_act_in_window(state, h, {"phase": phase})])
         state.step = next_step
     return step
@@ -93,25 +94,25 @@ def _hunted_window(phase: int, next_step: str) -> Callable[[GameState, Events], 
 def _river(state: GameState, events: Events) -> None:
     """Phase 3 opens: a Hunted with a River play keeps 1 card, the other goes back to hand."""
     state.phase = 3
-    emit(events, "phase_started", phase="reckoning", turn=state.turn)
-    push_layer(state, [Prompt(h.seat, "keep_place") for h in state.hunted
+    emit(events, EventKind.PHASE_STARTED, phase=Phase.RECKONING, turn=state.turn)
+    push_layer(state, [Prompt(h.seat, PromptKind.KEEP_PLACE) for h in state.hunted
                        if h.double in ("river", "fjord") and len(h.played) == 2])
-    state.step = "reveal"
+    state.step = Step.REVEAL
 
 
 def _reveal(state: GameState, events: Events) -> None:
     """The Hunted reveal their Place cards and stand on those places."""
     for h in state.hunted:
         h.positions = [(card, card) for card in h.played]
-    emit(events, "place_cards_revealed",
+    emit(events, EventKind.PLACE_CARDS_REVEALED,
          places={str(h.seat): list(h.played) for h in state.hunted})
-    state.step = "creature_window_3"
+    state.step = Step.CREATURE_WINDOW_3
 
 
 def _creature_window_3(state: GameState, events: Events) -> None:
     if can_play_hunt_cards(state):
-        push_layer(state, [Prompt(CREATURE, "window", {"phase": 3})])
-    state.step = "hunted_window_3"
+        push_layer(state, [Prompt(CREATURE, PromptKind.WINDOW, {"phase": 3})])
+    state.step = Step.HUNTED_WINDOW_3
 
 
 def _build_queue(state: GameState, events: Events) -> None:
@@ -124,7 +125,7 @@ def _build_queue(state: GameState, events: Events) -> None:
     tasks.sort()
     pack = [("pack", 0, 0)] if has_pack_instinct(state) else []
     state.queue = [task for *_, task in tasks] + pack + [("assimilation", 0, 0)]
-    state.step = "resolve"
+    state.step = Step.RESOLVE
 
 
 # Target cards whose token acts as another token rather than with an effect of its own.
@@ -133,7 +134,7 @@ TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
 
 def _task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
     kinds = []
-    on_target = place in state.tokens.get("target", []) and "target" not in h.immune
+    on_target = place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune
     if on_target and set(state.target_cards) - TOKEN_LIKE_TARGETS:
         kinds.append("target")
     if _artemia_hits(state, h, place):
@@ -145,20 +146,20 @@ def _task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
 
 def _artemia_hits(state: GameState, h: Hunted, place: int) -> int:
     """How many Artemia tokens act on this Hunted here (Sundog's Target is a second one)."""
-    if "artemia" in h.immune:
+    if TokenKind.ARTEMIA in h.immune:
         return 0
-    hits = int(place in state.tokens.get("artemia", []))
-    if place in state.tokens.get("target", []) and "target" not in h.immune:
+    hits = int(place in state.tokens.get(TokenKind.ARTEMIA, []))
+    if place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune:
         hits += state.target_cards.count("sundog")
     return hits
 
 
 def _catches(state: GameState, h: Hunted, place: int) -> int:
     """How many Creature tokens catch this Hunted here (Windbreak ignores Clone's Target)."""
-    if "creature" in h.immune:
+    if TokenKind.CREATURE in h.immune:
         return 0
     catches = catches_at(state, place)
-    if "target" in h.immune and place in state.tokens.get("target", []):
+    if TokenKind.TARGET in h.immune and place in state.tokens.get(TokenKind.TARGET, []):
         catches -= state.target_cards.count("clone")
     return catches
 
@@ -166,7 +167,7 @@ def _catches(state: GameState, h: Hunted, place: int) -> int:
 def _resolve(state: GameState, events: Events) -> None:
     """Resolve the next Reckoning task; stop when it needs an answer."""
     if not state.queue:
-        state.step = "closing_window"
+        state.step = Step.CLOSING_WINDOW
         return
     kind, seat, index = state.queue.pop(0)
     if kind == "assimilation":
@@ -196,7 +197,7 @@ def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> No
     # public facts only keeps the pace of play from revealing what the Hunted holds.
     tokens = bool(h.tokens) and may_discard_tokens(state)
     if h.discard or tokens or power_options(state, h, place, card) or may_play_survival(state, h):
-        push_layer(state, [Prompt(h.seat, "place_action", {"place": place, "card": card})])
+        push_layer(state, [Prompt(h.seat, PromptKind.PLACE_ACTION, {"place": place, "card": card})])
 
 
 def _target(state: GameState, h: Hunted, place: int, index: int, events: Events) -> None:
@@ -204,9 +205,9 @@ def _target(state: GameState, h: Hunted, place: int, index: int, events: Events)
     prompts: list[Prompt] = []
     for card in state.target_cards:
         if card == "scream" and (h.hand or h.will):
-            prompts.append(Prompt(h.seat, "scream"))
+            prompts.append(Prompt(h.seat, PromptKind.SCREAM))
         elif card == "toxin" and h.survival:
-            prompts.append(Prompt(h.seat, "discard_survival"))
+            prompts.append(Prompt(h.seat, PromptKind.DISCARD_SURVIVAL))
         elif card == "tainted-meltwater":
             take_token(state, h, events, "tainted-meltwater")
         elif card == "avalanche":
@@ -214,7 +215,8 @@ def _target(state: GameState, h: Hunted, place: int, index: int, events: Events)
             if len(h.hand) <= count:  # no choice to make: it happens at once
                 ask_discard(state, h, count, "avalanche", events)
             else:
-                prompts.append(Prompt(h.seat, "discard", {"count": count, "why": "avalanche"}))
+                prompts.append(Prompt(h.seat, PromptKind.DISCARD, {"count": count,
+                               "why": "avalanche"}))
     state.queue.insert(0, ("target_action", h.seat, index))
     push_layer(state, prompts)
 
@@ -224,8 +226,8 @@ def _artemia(state: GameState, h: Hunted, place: int, events: Events) -> None:
     take 1 Contamination token, each per token)."""
     hits = _artemia_hits(state, h, place)
     ask_discard(state, h, hits, "artemia", events)
-    lose_will(state, h, hits * state.effects.count("mutation"), events, "mutation")
-    for _ in range(hits * state.effects.count("hypothermia")):
+    lose_will(state, h, hits * state.effects.count(Effect.MUTATION), events, "mutation")
+    for _ in range(hits * state.effects.count(Effect.HYPOTHERMIA)):
         take_token(state, h, events, "hypothermia")
 
 
@@ -234,20 +236,20 @@ def _creature(state: GameState, h: Hunted, place: int, events: Events, kind: str
     """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
     frozen = state.config.variant == FROZEN
     # The Lair's extra Will does not exist in Frozen Lands: The Ice Cave gives a token instead.
-    per_catch = 1 + (place == LAIR and not frozen) + state.effects.count("fierceness")
+    per_catch = 1 + (place == LAIR and not frozen) + state.effects.count(Effect.FIERCENESS)
     catches = _catches(state, h, place)
     loss = per_catch * catches
     if kind == "creature" and ask_stand_together(state, h, loss, index):
         return  # Mara answers first; the task comes back as creature_hit or creature_shielded
     loss -= kind == "creature_shielded"
-    emit(events, "hunted_caught", hunted=h.seat, place=place,
+    emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place,
          id=place_ids(state.config.variant)[place])
     first_catch = h.seat not in state.caught
     state.caught.append(h.seat)
     lose_will(state, h, loss, events, "creature")
     if frozen and place == LAIR:
         take_token(state, h, events, "ice-cave")
-    if first_catch and "contagion" in state.effects:  # 1 token per Hunted, however caught
+    if first_catch and Effect.CONTAGION in state.effects:  # 1 token per Hunted, however caught
         take_token(state, h, events, "contagion")
 
 
@@ -265,34 +267,34 @@ def _assimilation(state: GameState, events: Events) -> None:
 def _closing_window(state: GameState, events: Events) -> None:
     """After every token's effect (Frozen Lands or abilities): Body Heat, Triage."""
     if state.config.variant == FROZEN or state.config.abilities:
-        push_layer(state, [Prompt(h.seat, "window", {"phase": 3, "moment": "closing"})
+        push_layer(state, [Prompt(h.seat, PromptKind.WINDOW, {"phase": 3, "moment": "closing"})
                            for h in state.hunted if may_act_in_closing_window(state, h)])
-    state.step = "end_window"
+    state.step = Step.END_WINDOW
 
 
 def _end_window(state: GameState, events: Events) -> None:
     """Phase 4 opens: phase-4 Hunt and Survival cards may be played before its steps."""
     state.phase = 4
-    emit(events, "phase_started", phase="end_of_turn", turn=state.turn)
-    layer = [Prompt(h.seat, "window", {"phase": 4}) for h in state.hunted
+    emit(events, EventKind.PHASE_STARTED, phase=Phase.END_OF_TURN, turn=state.turn)
+    layer = [Prompt(h.seat, PromptKind.WINDOW, {"phase": 4}) for h in state.hunted
              if may_act_in_window(state, h, {"phase": 4})]
     if can_play_hunt_cards(state):
-        layer.insert(0, Prompt(CREATURE, "window", {"phase": 4}))
+        layer.insert(0, Prompt(CREATURE, PromptKind.WINDOW, {"phase": 4}))
     push_layer(state, layer)
-    state.step = "end_of_turn"
+    state.step = Step.END_OF_TURN
 
 
-STEPS: dict[str, Callable[[GameState, Events], None]] = {
-    "start_turn": _start_turn,
-    "hunting": _hunting,
-    "hunting_window": _hunted_window(2, "river"),
-    "river": _river,
-    "reveal": _reveal,
-    "creature_window_3": _creature_window_3,
-    "hunted_window_3": _hunted_window(3, "build_queue"),
-    "build_queue": _build_queue,
-    "resolve": _resolve,
-    "closing_window": _closing_window,
-    "end_window": _end_window,
+STEPS: dict[Step, Callable[[GameState, Events], None]] = {
+    Step.START_TURN: _start_turn,
+    Step.HUNTING: _hunting,
+    Step.HUNTING_WINDOW: _hunted_window(2, Step.RIVER),
+    Step.RIVER: _river,
+    Step.REVEAL: _reveal,
+    Step.CREATURE_WINDOW_3: _creature_window_3,
+    Step.HUNTED_WINDOW_3: _hunted_window(3, Step.BUILD_QUEUE),
+    Step.BUILD_QUEUE: _build_queue,
+    Step.RESOLVE: _resolve,
+    Step.CLOSING_WINDOW: _closing_window,
+    Step.END_WINDOW: _end_window,
     **ENDGAME_STEPS,
 }

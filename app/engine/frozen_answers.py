@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .actions import PASS, Action, Choose, DiscardContamination, LookAtToken, Vote
 from .board import Events, emit, held_tokens, lose_will, may_play_survival
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
 from .frozen_places import gain_place_card
-from .prompts import add_to_layer, has_prompt, remove_prompt
+from .prompts import PromptRule, add_to_layer, has_prompt, remove_prompt
 from .state import GameState, Prompt
-
-Legal = Callable[[GameState, Prompt], list[Action]]
-Answer = Callable[[GameState, Prompt, Action, Events], None]
+from .vocab import EventKind, PromptKind, Step
 
 
 def _team_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -24,7 +20,7 @@ def _team_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     assert isinstance(action, Vote)
     state.votes[prompt.seat] = action.option
     remove_prompt(state, prompt)
-    emit(events, "voted", hunted=prompt.seat, decision=prompt.data["decision"],
+    emit(events, EventKind.VOTED, hunted=prompt.seat, decision=prompt.data["decision"],
          option=action.option)
 
 
@@ -75,17 +71,17 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     card = prompt.data["card"]
     if action.option == "discard":
         state.survival_discard.append(card)
-        emit(events, "survival_card_discarded", hunted=prompt.seat, why="not-given")
+        emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=prompt.seat, why="not-given")
         return
     receiver = state.hunted_at(int(action.option))
     receiver.survival.append(card)
     # Face down: the table sees that a card changed hands, only the two Hunted see which.
-    emit(events, "survival_card_given", giver=prompt.seat, receiver=receiver.seat)
-    emit(events, "survival_card_given_privately", (prompt.seat, receiver.seat), card=card)
+    emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=prompt.seat, receiver=receiver.seat)
+    emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (prompt.seat, receiver.seat), card=card)
     # Supply Drop in the phase-4 window: the receiver may still play a card this turn (§3 #7).
-    if (state.step == "end_of_turn" and may_play_survival(state, receiver)
-            and not has_prompt(state, receiver.seat, "window")):
-        add_to_layer(state, Prompt(receiver.seat, "window", {"phase": 4}))
+    if (state.step == Step.END_OF_TURN and may_play_survival(state, receiver)
+            and not has_prompt(state, receiver.seat, PromptKind.WINDOW)):
+        add_to_layer(state, Prompt(receiver.seat, PromptKind.WINDOW, {"phase": 4}))
 
 
 def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -99,13 +95,13 @@ def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: E
     assert isinstance(action, Choose)
     state.votes[prompt.seat] = action.option
     remove_prompt(state, prompt)
-    emit(events, "thin_ice_chosen", hunted=prompt.seat)
-    emit(events, "thin_ice_choice", (prompt.seat,), option=action.option)
-    if any(p.kind == "thin_ice" for p in state.layers[-1]):
+    emit(events, EventKind.THIN_ICE_CHOSEN, hunted=prompt.seat)
+    emit(events, EventKind.THIN_ICE_CHOICE, (prompt.seat,), option=action.option)
+    if any(p.kind == PromptKind.THIN_ICE for p in state.layers[-1]):
         return
     for seat, option in sorted(state.votes.items()):
         h = state.hunted_at(seat)
-        emit(events, "thin_ice_resolved", hunted=seat, option=option)
+        emit(events, EventKind.THIN_ICE_RESOLVED, hunted=seat, option=option)
         if option == "will":
             lose_will(state, h, 1, events, "thin-ice")
         else:
@@ -113,19 +109,11 @@ def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: E
     state.votes.clear()
 
 
-FROZEN_LEGAL: dict[str, Legal] = {
-    "thin_ice": _thin_ice_legal,
-    "team": _team_legal,
-    "discard_token": _discard_token_legal,
-    "look": _look_legal,
-    "gain": _gain_legal,
-    "give_survival": _give_legal,
-}
-FROZEN_ANSWER: dict[str, Answer] = {
-    "thin_ice": _thin_ice_answer,
-    "team": _team_answer,
-    "discard_token": _discard_token_answer,
-    "look": _look_answer,
-    "gain": _gain_answer,
-    "give_survival": _give_answer,
-}
+FROZEN_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
+    (PromptKind.THIN_ICE, PromptRule(_thin_ice_legal, _thin_ice_answer)),
+    (PromptKind.TEAM, PromptRule(_team_legal, _team_answer)),
+    (PromptKind.DISCARD_TOKEN, PromptRule(_discard_token_legal, _discard_token_answer)),
+    (PromptKind.LOOK, PromptRule(_look_legal, _look_answer)),
+    (PromptKind.GAIN, PromptRule(_gain_legal, _gain_answer)),
+    (PromptKind.GIVE_SURVIVAL, PromptRule(_give_legal, _give_answer)),
+)

@@ -19,6 +19,7 @@ from .cards import RESERVE_PLACES, UNCOPYABLE
 from .contamination import may_discard_tokens
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, PowerOption, PromptKind, Reason, Winner
 
 ICE_CAVE, FROST_FOREST, FJORD, HUMMOCKS, SLED, HOT_SPRINGS, IGLOO, CAPSULE, GEYSER, AURORA = (
     range(1, 11))
@@ -34,7 +35,7 @@ def position_of(hunted: Hunted, this_card: int, default: int) -> int:
 
 def others_at(state: GameState, hunted: Hunted, place: int) -> list[Hunted]:
     """Other Hunted whose figure is at `place` (none under Isolation)."""
-    if "isolation" in state.effects:
+    if Effect.ISOLATION in state.effects:
         return []
     return [h for h in state.hunted
             if h.seat != hunted.seat and any(p == place for p, _ in h.positions)]
@@ -42,7 +43,7 @@ def others_at(state: GameState, hunted: Hunted, place: int) -> list[Hunted]:
 
 def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:
     """The Hunted a power lets its user choose: anyone, or only the user under Isolation."""
-    return [hunted] if "isolation" in state.effects else list(state.hunted)
+    return [hunted] if Effect.ISOLATION in state.effects else list(state.hunted)
 
 
 def power_options(state: GameState, hunted: Hunted, place: int,
@@ -57,11 +58,11 @@ def power_options(state: GameState, hunted: Hunted, place: int,
 
 
 def _ice_cave(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    options = [UsePlacePower(ICE_CAVE, "recover")] if h.discard else []
+    options = [UsePlacePower(ICE_CAVE, PowerOption.RECOVER)] if h.discard else []
     for copied in sorted(set(creature_places(state))):
         copyable = copied not in UNCOPYABLE and copied != ICE_CAVE
         if copyable and not power_blocked(state, copied) and _usable(state, h, copied, at):
-            options.append(UsePlacePower(ICE_CAVE, "copy", copy=copied))
+            options.append(UsePlacePower(ICE_CAVE, PowerOption.COPY, copy=copied))
     return options
 
 
@@ -74,9 +75,9 @@ def _usable(state: GameState, h: Hunted, place: int, at: int) -> bool:
 
 def _frost_forest(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     friends = [o for o in choosable(state, h) if o.seat != h.seat and o.discard]
-    if "persecution" in state.effects:  # one card moves in all
-        return [UsePlacePower(FROST_FOREST, "this")] + [
-            UsePlacePower(FROST_FOREST, "other", hunted=o.seat) for o in friends]
+    if Effect.PERSECUTION in state.effects:  # one card moves in all
+        return [UsePlacePower(FROST_FOREST, PowerOption.THIS)] + [
+            UsePlacePower(FROST_FOREST, PowerOption.OTHER, hunted=o.seat) for o in friends]
     return [UsePlacePower(FROST_FOREST)] + [
         UsePlacePower(FROST_FOREST, hunted=o.seat) for o in friends]
 
@@ -103,42 +104,42 @@ def _sled(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
 
 
 def _hot_springs(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    if "persecution" in state.effects:
-        options = [UsePlacePower(HOT_SPRINGS, "this")]
-        options += [UsePlacePower(HOT_SPRINGS, "discard")] if h.discard else []
+    if Effect.PERSECUTION in state.effects:
+        options = [UsePlacePower(HOT_SPRINGS, PowerOption.THIS)]
+        options += [UsePlacePower(HOT_SPRINGS, PowerOption.DISCARD)] if h.discard else []
     else:
-        options = [UsePlacePower(HOT_SPRINGS, "this")]
+        options = [UsePlacePower(HOT_SPRINGS, PowerOption.THIS)]
     if may_discard_tokens(state):
-        options += [UsePlacePower(HOT_SPRINGS, "cleanse", hunted=o.seat)
+        options += [UsePlacePower(HOT_SPRINGS, PowerOption.CLEANSE, hunted=o.seat)
                     for o in choosable(state, h) if o.tokens]
     return options
 
 
 def _igloo(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    despair = "despair" in state.effects
+    despair = Effect.DESPAIR in state.effects
     return [] if despair or not survival_available(state) else [UsePlacePower(IGLOO)]
 
 
 def _capsule(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    options = [] if limit_spent(state, CAPSULE) else [UsePlacePower(CAPSULE, "advance")]
+    options = [] if limit_spent(state, CAPSULE) else [UsePlacePower(CAPSULE, PowerOption.ADVANCE)]
     if _lookable(state, h):
-        options.append(UsePlacePower(CAPSULE, "look"))
+        options.append(UsePlacePower(CAPSULE, PowerOption.LOOK))
     return options
 
 
 def _lookable(state: GameState, h: Hunted) -> list[int]:
     """Tokens the user may look at (only their own under Isolation)."""
-    holders = [h] if "isolation" in state.effects else state.hunted
+    holders = [h] if Effect.ISOLATION in state.effects else state.hunted
     return [t.id for o in holders for t in o.tokens if h.seat not in t.known and not t.face_up]
 
 
 def _geyser(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     warm = [o for o in choosable(state, h) if 1 <= o.will <= 2]
-    draw = "despair" not in state.effects and survival_available(state)
+    draw = Effect.DESPAIR not in state.effects and survival_available(state)
     if others_at(state, h, at) and warm and draw:
-        return [UsePlacePower(GEYSER, "both", hunted=o.seat) for o in warm]
-    options = [UsePlacePower(GEYSER, "will", hunted=o.seat) for o in warm]
-    return options + ([UsePlacePower(GEYSER, "draw")] if draw else [])
+        return [UsePlacePower(GEYSER, PowerOption.BOTH, hunted=o.seat) for o in warm]
+    options = [UsePlacePower(GEYSER, PowerOption.WILL, hunted=o.seat) for o in warm]
+    return options + ([UsePlacePower(GEYSER, PowerOption.DRAW)] if draw else [])
 
 
 def _aurora(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
@@ -157,15 +158,15 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
     """Resolve a chosen Frozen Lands power; `this_card` is the user's own played card."""
     place, option = action.place, action.option
     if place == ICE_CAVE:
-        if option == "copy" and action.copy is not None:
+        if option == PowerOption.COPY and action.copy is not None:
             from .places import resolve_copy  # the copy rules are shared with the base game
 
             resolve_copy(state, hunted, action.copy, this_card, events, "ice-cave")
         else:
-            ask_take_back(state, hunted, 1 if "persecution" in state.effects
+            ask_take_back(state, hunted, 1 if Effect.PERSECUTION in state.effects
                           else len(hunted.discard), events)
     elif place == FROST_FOREST:
-        if option != "other":
+        if option != PowerOption.OTHER:
             _return_this(state, hunted, this_card, events)
         if action.hunted is not None:
             friend = state.hunted_at(action.hunted)
@@ -194,7 +195,7 @@ def _return_this(state: GameState, hunted: Hunted, this_card: int, events: Event
     if this_card in hunted.played:
         hunted.played.remove(this_card)
         hunted.hand = sorted([*hunted.hand, this_card])
-        emit(events, "place_card_returned", hunted=hunted.seat, card=this_card)
+        emit(events, EventKind.PLACE_CARD_RETURNED, hunted=hunted.seat, card=this_card)
 
 
 def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
@@ -203,63 +204,65 @@ def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, events: E
     if action.card is not None:
         gain_place_card(state, receiver, action.card, events)
     else:
-        add_to_layer(state, Prompt(receiver.seat, "gain"))
+        add_to_layer(state, Prompt(receiver.seat, PromptKind.GAIN))
 
 
 def gain_place_card(state: GameState, receiver: Hunted, card: int, events: Events) -> None:
     """Take a Place card from the face-up reserve into hand."""
     state.reserve[card] -= 1
     receiver.hand = sorted([*receiver.hand, card])
-    emit(events, "place_card_gained", hunted=receiver.seat, card=card)
+    emit(events, EventKind.PLACE_CARD_GAINED, hunted=receiver.seat, card=card)
 
 
 def _hot_springs_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                      events: Events) -> None:
-    if action.option == "cleanse" and action.hunted is not None:
-        add_to_layer(state, Prompt(action.hunted, "discard_token", {"why": "hot-springs"}))
+    if action.option == PowerOption.CLEANSE and action.hunted is not None:
+        add_to_layer(state, Prompt(action.hunted, PromptKind.DISCARD_TOKEN, {"why": "hot-springs"}))
         return
-    if action.option == "discard":
+    if action.option == PowerOption.DISCARD:
         ask_take_back(state, hunted, 1, events)
         return
     _return_this(state, hunted, this_card, events)
-    if "persecution" not in state.effects:
+    if Effect.PERSECUTION not in state.effects:
         ask_take_back(state, hunted, 2, events)
 
 
 def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
     """The Igloo (and Supply Drop): draw 2, keep 1, give the other or discard it."""
     drawn = draw_survival(state, events, 2)
-    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if len(drawn) == 1:
         hunted.survival.append(drawn[0])
-        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
     elif drawn:
-        add_to_layer(state, Prompt(hunted.seat, "keep_survival", {"cards": drawn, "give": True}))
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn,
+                     "give": True}))
 
 
 def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower,
                  events: Events) -> None:
-    if action.option == "advance":
+    if action.option == PowerOption.ADVANCE:
         state.used_once.append(CAPSULE)
         if state.rescue == 1:  # E4: the Capsule must never carry the Hunted onto Victory
-            emit(events, "capsule_overshot", hunted=hunted.seat)
-            declare_winner(state, events, "creature", "capsule")
+            emit(events, EventKind.CAPSULE_OVERSHOT, hunted=hunted.seat)
+            declare_winner(state, events, Winner.CREATURE, Reason.CAPSULE)
             return
         advance_rescue(state, events)
     if _lookable(state, hunted):
-        add_to_layer(state, Prompt(hunted.seat, "look", {"optional": action.option == "advance",
+        optional = action.option == PowerOption.ADVANCE
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.LOOK, {"optional": optional,
                                                          "tokens": _lookable(state, hunted)}))
 
 
 def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower,
                 events: Events) -> None:
-    if action.option in ("will", "both") and action.hunted is not None:
+    if action.option in (PowerOption.WILL, PowerOption.BOTH) and action.hunted is not None:
         target = state.hunted_at(action.hunted)
         target.will += 1
-        emit(events, "will_regained", hunted=target.seat, will=target.will)
-    if action.option in ("draw", "both"):
+        emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
+    if action.option in (PowerOption.DRAW, PowerOption.BOTH):
         drawn = draw_survival(state, events, 1)
         hunted.survival.extend(drawn)
-        emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+        emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
         if drawn:
-            emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+            emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])

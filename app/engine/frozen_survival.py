@@ -30,11 +30,12 @@ from .board import (
 from .cards import ADJACENT
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
-from .prompts import add_to_layer, remove_prompt
+from .prompts import PromptRule, add_to_layer, remove_prompt
 from .state import GameState, Hunted, Prompt
+from .vocab import EventKind, PromptKind, TokenKind, Whisper
 
 Choices = Callable[[GameState, Hunted], list[tuple[int, ...]]]
-Effect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
+CardEffect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
 
 CLOSING_CARDS = frozenset({"body-heat"})  # phase 3, closing window only
 PLACE_ACTION_CARDS = frozenset({"scrub-down"})  # played as the place action
@@ -59,10 +60,8 @@ def whisper_partners(state: GameState, seat: int) -> list[int]:
         return []
     out: list[int] = []
     for effect in state.effects:
-        if effect.startswith("whisper:"):
-            a, b = (int(s) for s in effect.split(":")[1:])
-            if seat in (a, b):
-                out.append(b if seat == a else a)
+        if isinstance(effect, Whisper) and seat in (effect.a, effect.b):
+            out.append(effect.b if seat == effect.a else effect.a)
     return sorted(out)
 
 
@@ -82,7 +81,7 @@ def ask_discard_tokens(state: GameState, owner: Hunted, count: int, why: str,
             discard_token(state, owner, token.id, events, why)
         return
     for _ in range(count):
-        add_to_layer(state, Prompt(owner.seat, "discard_token", {"why": why}))
+        add_to_layer(state, Prompt(owner.seat, PromptKind.DISCARD_TOKEN, {"why": why}))
 
 
 def _lookable(state: GameState, h: Hunted) -> list[int]:
@@ -100,13 +99,13 @@ def _exchanges(state: GameState, o: Hunted) -> list[tuple[int, int]]:
 def _return_played(state: GameState, o: Hunted, card: int, events: Events) -> None:
     o.played.remove(card)
     o.hand = sorted([*o.hand, card])
-    emit(events, "place_card_returned", hunted=o.seat, card=card, why="relay-runner")
+    emit(events, EventKind.PLACE_CARD_RETURNED, hunted=o.seat, card=card, why="relay-runner")
 
 
 def _regain(h: Hunted, events: Events) -> None:
     if 1 <= h.will <= 2:  # C12: only from 1 or 2 Will
         h.will += 1
-        emit(events, "will_regained", hunted=h.seat, will=h.will)
+        emit(events, EventKind.WILL_REGAINED, hunted=h.seat, will=h.will)
 
 
 # --- Choices (empty = the card would change nothing and cannot be played, C7) -------------
@@ -146,8 +145,8 @@ def _roped_together(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 def _windbreak(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
     acting = set(state.target_cards) - _IDLE_TARGETS
-    targeted = any(p in state.tokens.get("target", []) for p in _places(h))
-    return [()] if acting and targeted and "target" not in h.immune else []
+    targeted = any(p in state.tokens.get(TokenKind.TARGET, []) for p in _places(h))
+    return [()] if acting and targeted and TokenKind.TARGET not in h.immune else []
 
 
 def _huddle(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
@@ -157,7 +156,7 @@ def _huddle(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
         if len(group) < 2:
             continue
         for chosen in group:
-            if any(o is not chosen and "creature" not in o.immune for o in group):
+            if any(o is not chosen and TokenKind.CREATURE not in o.immune for o in group):
                 out.append((place, chosen.seat))
     return out
 
@@ -235,7 +234,7 @@ def _e_radio_relay(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: i
 
 def _e_whisper(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     low, high = sorted((h.seat, a.places[0]))
-    s.effects.append(f"whisper:{low}:{high}")  # the server opens the private chat (C16)
+    s.effects.append(Whisper(low, high))  # the server opens the private chat (C16)
 
 
 def _e_vaccine(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -249,25 +248,26 @@ def _e_blood_test(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: in
 
 
 def _e_signal_mirror(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    add_to_layer(s, Prompt(a.places[0], "signal_mirror", {"by": h.seat}))
+    add_to_layer(s, Prompt(a.places[0], PromptKind.SIGNAL_MIRROR, {"by": h.seat}))
 
 
 def _e_roped_together(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     origin, to = a.places
     index = _places(h).index(origin)
     h.positions[index] = (to, h.positions[index][1])  # the played card stays the same
-    emit(e, "hunted_moved", hunted=h.seat, origin=origin, destination=to, why="roped-together")
+    emit(e, EventKind.HUNTED_MOVED, hunted=h.seat, origin=origin, destination=to,
+         why="roped-together")
 
 
 def _e_windbreak(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    h.immune.append("target")
+    h.immune.append(TokenKind.TARGET)
 
 
 def _e_huddle(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     place, chosen = a.places
     for o in [h, *others_at(s, h, place)]:
-        if o.seat != chosen and "creature" not in o.immune:
-            o.immune.append("creature")
+        if o.seat != chosen and TokenKind.CREATURE not in o.immune:
+            o.immune.append(TokenKind.CREATURE)
 
 
 def _e_scrub_down(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -288,7 +288,7 @@ def _e_field_lab(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
     look(s, h.seat, a.places[0], e)
     rest = _lookable(s, h)  # the second token is chosen after seeing the first
     if rest:
-        add_to_layer(s, Prompt(h.seat, "look", {"optional": True, "tokens": rest}))
+        add_to_layer(s, Prompt(h.seat, PromptKind.LOOK, {"optional": True, "tokens": rest}))
 
 
 def _e_supply_drop(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -300,10 +300,10 @@ def _e_relay_runner(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: 
     if len(friend.played) == 1:
         _return_played(s, friend, friend.played[0], e)
     else:  # two cards in play: their choice
-        add_to_layer(s, Prompt(friend.seat, "relay_runner"))
+        add_to_layer(s, Prompt(friend.seat, PromptKind.RELAY_RUNNER))
 
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: dict[str, CardEffect] = {
     "hand-warmers": _e_hand_warmers,
     "radio-relay": _e_radio_relay,
     "whisper": _e_whisper,
@@ -334,14 +334,14 @@ def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
     remove_prompt(state, prompt)
     o = state.hunted_at(prompt.seat)
     if not isinstance(action, Choose):
-        emit(events, "signal_mirror_declined", hunted=o.seat)
+        emit(events, EventKind.SIGNAL_MIRROR_DECLINED, hunted=o.seat)
         return
     out, into = (int(x) for x in action.option.split(":"))
     o.played[o.played.index(out)] = into
     o.discard.remove(into)
     o.discard.append(out)
     # As with Vortex, the discard pile is face up: the swap shows (not under Smokescreen).
-    emit_secret(events, "played_card_swapped", discard_knowers(state),
+    emit_secret(events, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(state),
                 {"hunted": o.seat, "out": out, "into": into}, {"hunted": o.seat})
 
 
@@ -356,11 +356,7 @@ def _relay_runner_answer(state: GameState, prompt: Prompt, action: Action,
     _return_played(state, state.hunted_at(prompt.seat), action.card, events)
 
 
-LEGAL: dict[str, Callable[[GameState, Prompt], list[Action]]] = {
-    "signal_mirror": _signal_mirror_legal,
-    "relay_runner": _relay_runner_legal,
-}
-ANSWER: dict[str, Callable[[GameState, Prompt, Action, Events], None]] = {
-    "signal_mirror": _signal_mirror_answer,
-    "relay_runner": _relay_runner_answer,
-}
+SURVIVAL_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
+    (PromptKind.SIGNAL_MIRROR, PromptRule(_signal_mirror_legal, _signal_mirror_answer)),
+    (PromptKind.RELAY_RUNNER, PromptRule(_relay_runner_legal, _relay_runner_answer)),
+)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .actions import Action, PlayPlaceCards
-from .answers import ANSWER, LEGAL, choose_place_cards, place_card_plays
+from .answers import PROMPTS, choose_place_cards, place_card_plays
 from .board import emit
 from .cards import (
     FROZEN,
@@ -27,14 +27,15 @@ from .prompts import active_seats as _active_seats
 from .prompts import current_prompt, remove_prompt
 from .rng import shuffled
 from .state import Config, Creature, GameState, Hunted, Prompt
+from .vocab import GameStatus, Phase, PromptKind, Reason, Winner
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning side ("creature" or "hunted") and why."""
+    """How a game ended: the winning side and why."""
 
-    winner: str
-    reason: str
+    winner: Winner
+    reason: Reason
 
 
 def check_config(config: Config) -> None:
@@ -88,7 +89,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return []
     prompt = current_prompt(state, seat)
     if prompt is not None:
-        return LEGAL[prompt.kind](state, prompt)
+        return PROMPTS[prompt.kind].legal(state, prompt)
     return _change_of_choice(state, seat)
 
 
@@ -128,7 +129,7 @@ def apply_unchecked(state: GameState, seat: int, action: Action) -> tuple[GameSt
         assert isinstance(action, PlayPlaceCards)
         choose_place_cards(new, new.hunted_at(seat), action, events)
     else:
-        ANSWER[prompt.kind](new, prompt, action, events)
+        PROMPTS[prompt.kind].answer(new, prompt, action, events)
     settle(new, events)
     return new, events
 
@@ -144,7 +145,8 @@ def settle(state: GameState, events: list[Event]) -> None:
         if not state.layers:
             return
         moot = [prompt for prompt in _first_prompts(state.layers[-1])
-                if not surely_answerable(state, prompt) and not LEGAL[prompt.kind](state, prompt)]
+                if not surely_answerable(state, prompt)
+                and not PROMPTS[prompt.kind].legal(state, prompt)]
         if not moot:
             return
         for prompt in moot:
@@ -165,8 +167,10 @@ def _first_prompts(layer: list[Prompt]) -> list[Prompt]:
 # Prompts whose answers always include a fallback (Pass, a default option, a vote's options):
 # an earlier answer can never leave them empty, so settling need not derive their answers.
 ALWAYS_ANSWERABLE = frozenset({
-    "window", "hunt", "place_action", "power", "look", "gain", "give_survival", "thin_ice",
-    "signal_mirror", "stand_together", "intercept", "team", "keep_survival",
+    PromptKind.WINDOW, PromptKind.HUNT, PromptKind.PLACE_ACTION, PromptKind.POWER,
+    PromptKind.LOOK, PromptKind.GAIN, PromptKind.GIVE_SURVIVAL, PromptKind.THIN_ICE,
+    PromptKind.SIGNAL_MIRROR, PromptKind.STAND_TOGETHER, PromptKind.INTERCEPT, PromptKind.TEAM,
+    PromptKind.KEEP_SURVIVAL,
 })
 
 
@@ -174,7 +178,8 @@ def surely_answerable(state: GameState, prompt: Prompt) -> bool:
     """True when `prompt` has a legal answer, known without listing them (False: look)."""
     if prompt.kind in ALWAYS_ANSWERABLE:
         return True
-    if prompt.kind == "explore":  # Give Up stays open until Resist; after it a card is in hand
+    # Give Up stays open until Resist; after it a card is in hand
+    if prompt.kind == PromptKind.EXPLORE:
         h = state.hunted_at(prompt.seat)
         return not h.resisted or bool(h.hand)
     return False
@@ -182,7 +187,7 @@ def surely_answerable(state: GameState, prompt: Prompt) -> bool:
 
 def outcome(state: GameState) -> Outcome | None:
     """None while the game goes on, else who won and why."""
-    return Outcome(state.winner, state.reason) if state.winner else None
+    return Outcome(state.winner, state.reason) if state.winner and state.reason else None
 
 
 def replay(config: Config, seed: int, actions: Iterable[tuple[int, Action]]) -> GameState:
@@ -193,10 +198,15 @@ def replay(config: Config, seed: int, actions: Iterable[tuple[int, Action]]) -> 
     return state
 
 
-def phase_name(state: GameState) -> str:
+def status(state: GameState) -> GameStatus:
+    """The game as the server stores it: active, or over."""
+    return GameStatus.OVER if state.winner else GameStatus.ACTIVE
+
+
+def phase_name(state: GameState) -> Phase:
     """The rulebook's name of the current phase, or "over"."""
-    return "over" if state.winner else PHASE_NAMES[state.phase]
+    return Phase.OVER if state.winner else PHASE_NAMES[state.phase]
 
 
 __all__ = ["Outcome", "active_seats", "apply_action", "apply_unchecked", "emit", "legal_actions",
-           "new_game", "outcome", "phase_name", "replay"]
+           "new_game", "outcome", "phase_name", "replay", "status"]

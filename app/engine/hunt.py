@@ -8,6 +8,7 @@ from .board import Events, ask_discard, emit
 from .cards import ADJACENT, ALL_HUNT_CARDS, ALL_PLACES, EDGES
 from .prompts import push_layer
 from .state import GameState, Prompt
+from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 EDGE_TARGETS = frozenset({"force-field", "mirage", "avalanche"})
 SINGLE_TARGETS = frozenset({"clone", "scream", "toxin", "tainted-meltwater"})
@@ -40,16 +41,16 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
 
 def _choices(state: GameState, card: str) -> list[tuple[tuple[int, ...], int | None]]:
     """The (places, hunted) choices a card asks for; empty when it cannot be played."""
-    placed = "target" in state.tokens
+    placed = TokenKind.TARGET in state.tokens
     if card in EDGE_TARGETS:
         return [((), None)] if placed else [(edge, None) for edge in EDGES]
     if card in SINGLE_TARGETS:
         return [((), None)] if placed else [((p,), None) for p in ALL_PLACES]
     if card == "virus":  # never on Sundog's place (its Target token is an Artemia token)
-        sundog = state.tokens.get("target", []) if "sundog" in state.target_cards else []
+        sundog = state.tokens.get(TokenKind.TARGET, []) if "sundog" in state.target_cards else []
         return [(edge, None) for edge in EDGES if not set(edge) & set(sundog)]
     if card == "sundog":  # a second Artemia token, never on the first one's place
-        artemia = state.tokens.get("artemia", [])
+        artemia = state.tokens.get(TokenKind.ARTEMIA, [])
         return [((), None)] if placed else [((p,), None) for p in ALL_PLACES if p not in artemia]
     if card == "thin-ice":
         return [((p,), None) for p in ALL_PLACES if len(_standing(state, p)) >= 2]
@@ -80,7 +81,7 @@ def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> No
     creature.hand.remove(action.card)
     creature.plays_left -= 1
     creature.played_this_turn += 1
-    emit(events, "hunt_card_played", card=action.card, effect=effect,
+    emit(events, EventKind.HUNT_CARD_PLAYED, card=action.card, effect=effect,
          places=list(action.places), hunted=action.hunted)
     _resolve(state, effect, action, events)
     creature.discard.append(action.card)
@@ -88,17 +89,17 @@ def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> No
 
 def _resolve(state: GameState, card: str, action: PlayHuntCard, events: Events) -> None:
     symbol = ALL_HUNT_CARDS[card].symbol
-    if symbol == "artemia":
+    if symbol == TokenKind.ARTEMIA:
         state.artemia_card = True
-    elif symbol == "target":
+    elif symbol == TokenKind.TARGET:
         state.target_cards.append(card)
         if action.places:
-            state.tokens["target"] = list(action.places)
+            state.tokens[TokenKind.TARGET] = list(action.places)
     handler = _EFFECTS.get(card)
     if handler is not None:
         handler(state, action, events)
     else:
-        state.effects.append(card)
+        state.effects.append(Effect(card))  # a card whose effect is read where it applies
 
 
 def reset_choices(state: GameState, events: Events) -> None:
@@ -108,18 +109,18 @@ def reset_choices(state: GameState, events: Events) -> None:
             hunted.hand = sorted(hunted.hand + hunted.played)
             hunted.played = []
             hunted.ready = False
-            state.layers[0].append(Prompt(hunted.seat, "explore"))
-            emit(events, "place_choice_reset", hunted=hunted.seat)
+            state.layers[0].append(Prompt(hunted.seat, PromptKind.EXPLORE))
+            emit(events, EventKind.PLACE_CHOICE_RESET, hunted=hunted.seat)
 
 
 def _despair(state: GameState, action: PlayHuntCard, events: Events) -> None:
-    state.effects.append("despair")
+    state.effects.append(Effect.DESPAIR)
     reset_choices(state, events)
 
 
 def _force_field(state: GameState, action: PlayHuntCard, events: Events) -> None:
     _target_only(state, action, events)
-    state.forbidden.extend(state.tokens["target"])
+    state.forbidden.extend(state.tokens[TokenKind.TARGET])
     reset_choices(state, events)
 
 
@@ -143,12 +144,12 @@ def _forbidden_zone(state: GameState, action: PlayHuntCard, events: Events) -> N
 
 def _phobia(state: GameState, action: PlayHuntCard, events: Events) -> None:
     assert action.hunted is not None
-    push_layer(state, [Prompt(action.hunted, "keep_hidden")])
+    push_layer(state, [Prompt(action.hunted, PromptKind.KEEP_HIDDEN)])
 
 
 def _virus(state: GameState, action: PlayHuntCard, events: Events) -> None:
-    state.tokens["artemia"] = list(action.places)
-    emit(events, "hunt_token_placed", token="artemia", places=list(action.places))
+    state.tokens[TokenKind.ARTEMIA] = list(action.places)
+    emit(events, EventKind.HUNT_TOKEN_PLACED, token=TokenKind.ARTEMIA, places=list(action.places))
 
 
 def _cataclysm(state: GameState, action: PlayHuntCard, events: Events) -> None:
@@ -163,7 +164,7 @@ def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:
         if place == origin:
             hunted.positions[index] = (to, card)
             break
-    emit(events, "hunted_moved", hunted=hunted.seat, origin=origin, destination=to)
+    emit(events, EventKind.HUNTED_MOVED, hunted=hunted.seat, origin=origin, destination=to)
 
 
 def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
@@ -172,13 +173,15 @@ def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 def _thin_ice(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Each Hunted on the crowded place secretly chooses: lose 1 Will or take 1 token."""
-    push_layer(state, [Prompt(seat, "thin_ice") for seat in _standing(state, action.places[0])])
+    push_layer(state, [Prompt(seat, PromptKind.THIN_ICE) for seat in _standing(state,
+               action.places[0])])
 
 
 def _target_only(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Target cards act through the Target token; record where it went."""
     if action.places:
-        emit(events, "hunt_token_placed", token="target", places=list(action.places))
+        emit(events, EventKind.HUNT_TOKEN_PLACED, token=TokenKind.TARGET,
+             places=list(action.places))
 
 
 _EFFECTS = {

@@ -33,6 +33,7 @@ from .cards import (
 )
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, PowerOption, PromptKind
 
 
 def power_options(state: GameState, hunted: Hunted, place: int,
@@ -45,19 +46,19 @@ def power_options(state: GameState, hunted: Hunted, place: int,
         return frozen_places.power_options(state, hunted, place, this_card)
     if power_blocked(state, place) or limit_spent(state, place):
         return []
-    persecution = "persecution" in state.effects
-    despair = "despair" in state.effects
+    persecution = Effect.PERSECUTION in state.effects
+    despair = Effect.DESPAIR in state.effects
     if place == LAIR:
-        options = [UsePlacePower(LAIR, "recover")] if hunted.discard else []
+        options = [UsePlacePower(LAIR, PowerOption.RECOVER)] if hunted.discard else []
         for copied in sorted(set(creature_places(state))):
             if copied not in UNCOPYABLE and copied != LAIR and power_options(
                     state, hunted, copied):
-                options.append(UsePlacePower(LAIR, "copy", copy=copied))
+                options.append(UsePlacePower(LAIR, PowerOption.COPY, copy=copied))
         return options
     if place in (JUNGLE, SWAMP):
         if persecution:
-            return [UsePlacePower(place, "this")] + (
-                [UsePlacePower(place, "discard")] if hunted.discard else [])
+            return [UsePlacePower(place, PowerOption.THIS)] + (
+                [UsePlacePower(place, PowerOption.DISCARD)] if hunted.discard else [])
         return [UsePlacePower(place)]
     if place in (RIVER, ARTEFACT):
         return [] if hunted.next_double else [UsePlacePower(place)]
@@ -69,10 +70,10 @@ def power_options(state: GameState, hunted: Hunted, place: int,
     if place == SHELTER:
         return [] if despair or not survival_available(state) else [UsePlacePower(SHELTER)]
     if place == SOURCE:
-        options = [UsePlacePower(SOURCE, "will", hunted=h.seat) for h in state.hunted
+        options = [UsePlacePower(SOURCE, PowerOption.WILL, hunted=h.seat) for h in state.hunted
                    if 1 <= h.will <= 2]
         if not despair and survival_available(state):
-            options.append(UsePlacePower(SOURCE, "draw"))
+            options.append(UsePlacePower(SOURCE, PowerOption.DRAW))
         return options
     raise ValueError(f"no such place {place}")
 
@@ -81,7 +82,7 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
               events: Events) -> None:
     """Resolve a chosen power option; `this_card` is the user's own played card."""
     place = action.place
-    emit(events, "power_used", hunted=hunted.seat, place=place,
+    emit(events, EventKind.POWER_USED, hunted=hunted.seat, place=place,
          id=place_ids(state.config.variant)[place], option=action.option)
     if state.config.variant == FROZEN:
         frozen_places.use_power(state, hunted, action, this_card, events)
@@ -111,18 +112,19 @@ def resolve_copy(state: GameState, hunted: Hunted, place: int, this_card: int,
                  events: Events, via: str) -> None:
     """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask."""
     options = power_options(state, hunted, place, this_card)
-    emit(events, "power_copied", hunted=hunted.seat, place=place, via=via)
+    emit(events, EventKind.POWER_COPIED, hunted=hunted.seat, place=place, via=via)
     if len(options) == 1:
         use_power(state, hunted, options[0], this_card, events)
     elif options:
-        add_to_layer(state, Prompt(hunted.seat, "power", {"place": place, "card": this_card}))
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.POWER, {"place": place,
+                     "card": this_card}))
 
 
 def _lair(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
           events: Events) -> None:
-    if action.option == "copy" and action.copy is not None:
+    if action.option == PowerOption.COPY and action.copy is not None:
         resolve_copy(state, hunted, action.copy, this_card, events, "lair")
-    elif "persecution" in state.effects:
+    elif Effect.PERSECUTION in state.effects:
         ask_take_back(state, hunted, 1, events)
     else:
         ask_take_back(state, hunted, len(hunted.discard), events)
@@ -131,14 +133,14 @@ def _lair(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: in
 def _return_cards(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                   count: int, events: Events) -> None:
     """Jungle/Swamp: this card back to hand plus discarded ones (Persecution: one of them)."""
-    if action.option in ("", "this") and this_card in hunted.played:
+    if action.option in (PowerOption.ONLY, PowerOption.THIS) and this_card in hunted.played:
         hunted.played.remove(this_card)
         hunted.hand.append(this_card)
         hunted.hand.sort()
-        emit(events, "place_card_returned", hunted=hunted.seat, card=this_card)
-    if action.option == "":
+        emit(events, EventKind.PLACE_CARD_RETURNED, hunted=hunted.seat, card=this_card)
+    if action.option == PowerOption.ONLY:
         ask_take_back(state, hunted, count, events)
-    elif action.option == "discard":
+    elif action.option == PowerOption.DISCARD:
         ask_take_back(state, hunted, 1, events)
 
 
@@ -146,11 +148,11 @@ def _beach(state: GameState, events: Events) -> None:
     state.used_once.append(BEACH)
     if state.marker_on_beach:
         state.marker_on_beach = False
-        emit(events, "marker_removed")
+        emit(events, EventKind.MARKER_REMOVED)
         advance_rescue(state, events)
     else:
         state.marker_on_beach = True
-        emit(events, "marker_placed")
+        emit(events, EventKind.MARKER_PLACED)
 
 
 def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
@@ -159,27 +161,27 @@ def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, events: Even
     state.reserve[card] -= 1
     hunted.hand.append(card)
     hunted.hand.sort()
-    emit(events, "place_card_gained", hunted=hunted.seat, card=card)
+    emit(events, EventKind.PLACE_CARD_GAINED, hunted=hunted.seat, card=card)
 
 
 def _shelter(state: GameState, hunted: Hunted, events: Events) -> None:
     drawn = draw_survival(state, events, 2)
-    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if len(drawn) == 1:
         hunted.survival.append(drawn[0])
-        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
     elif drawn:
-        add_to_layer(state, Prompt(hunted.seat, "keep_survival", {"cards": drawn}))
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn}))
 
 
 def _source(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
-    if action.option == "will" and action.hunted is not None:
+    if action.option == PowerOption.WILL and action.hunted is not None:
         target = state.hunted_at(action.hunted)
         target.will += 1
-        emit(events, "will_regained", hunted=target.seat, will=target.will)
+        emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
         return
     drawn = draw_survival(state, events, 1)
     hunted.survival.extend(drawn)
-    emit(events, "survival_cards_drawn", hunted=hunted.seat, count=len(drawn))
+    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if drawn:
-        emit(events, "survival_card_kept", (hunted.seat,), card=drawn[0])
+        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])

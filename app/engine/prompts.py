@@ -2,7 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
 from .state import GameState, Prompt
+from .vocab import PromptKind
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .events import Event
+
+Legal = Callable[[GameState, Prompt], "list[Action]"]
+Answer = Callable[[GameState, Prompt, "Action", "list[Event]"], None]
+
+
+class PromptRule(NamedTuple):
+    """What a kind of prompt lets its seat do (`legal`) and what an answer does (`answer`)."""
+
+    legal: Legal
+    answer: Answer
+
+
+class DuplicatePrompt(ValueError):
+    """Two modules define the same prompt kind: one would silently win."""
+
+
+def prompt_table(*parts: Iterable[tuple[PromptKind, PromptRule]]) -> dict[PromptKind, PromptRule]:
+    """One table from several modules' rules; a kind defined twice is refused."""
+    table: dict[PromptKind, PromptRule] = {}
+    for part in parts:
+        for kind, rule in part:
+            if kind in table:
+                raise DuplicatePrompt(f"prompt kind {kind!r} is defined twice")
+            table[kind] = rule
+    return table
 
 
 def current_prompt(state: GameState, seat: int) -> Prompt | None:

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from .vocab import (
+    PromptKind,
+    Reason,
+    Step,
+    TokenKind,
+    TurnEffect,
+    Winner,
+    effect_from_json,
+)
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
 _new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
@@ -45,17 +55,17 @@ class Prompt:
     """A decision a seat owes: its kind and the data that frames the legal answers."""
 
     seat: int
-    kind: str
+    kind: PromptKind
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"seat": self.seat, "kind": self.kind, "data": self.data}
+        return {"seat": self.seat, "kind": str(self.kind), "data": self.data}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Prompt:
         """Inverse of `to_json`."""
-        return cls(int(raw["seat"]), str(raw["kind"]), dict(raw["data"]))
+        return cls(int(raw["seat"]), PromptKind(raw["kind"]), dict(raw["data"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +105,7 @@ class Hunted:
     resisted: bool = False  # used Resist or Give Up this turn
     survival_played: bool = False
     lost_last_will: bool = False
-    immune: list[str] = field(default_factory=list)  # tokens ignored this turn (Dodge, Detector)
+    immune: list[TokenKind] = field(default_factory=list)  # ignored this turn (Dodge, Detector)
     tokens: list[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
     sheet: str = ""  # the Hunted sheet, when abilities are on
     used_this_turn: list[str] = field(default_factory=list)  # abilities used this turn
@@ -127,6 +137,8 @@ class Hunted:
                 value = [list(p) for p in value]
             elif name == "tokens":
                 value = [t.to_json() for t in value]
+            elif name == "immune":
+                value = [str(t) for t in value]
             elif isinstance(value, list):
                 value = list(value)
             out[name] = value
@@ -142,6 +154,8 @@ class Hunted:
                 value = [(int(p), int(c)) for p, c in value]
             elif name == "tokens":
                 value = [Token.from_json(t) for t in value]
+            elif name == "immune":
+                value = [TokenKind(t) for t in value]
             elif isinstance(value, list):
                 value = list(value)
             setattr(h, name, value)
@@ -189,7 +203,7 @@ class GameState:
     rng_counter: int = 0
     turn: int = 1
     phase: int = 1  # 1 Exploration, 2 Hunting, 3 Reckoning, 4 End-of-turn
-    step: str = "start_turn"
+    step: Step = Step.START_TURN
     rescue: int = 0  # spaces to Victory
     assimilation: int = 0  # spaces to Victory
     marker_on_beach: bool = False
@@ -198,8 +212,8 @@ class GameState:
     creature: Creature = field(default_factory=Creature)
     survival_deck: list[str] = field(default_factory=list)
     survival_discard: list[str] = field(default_factory=list)
-    tokens: dict[str, list[int]] = field(default_factory=dict)  # creature / artemia / target
-    effects: list[str] = field(default_factory=list)  # this turn's Hunt and Survival effects
+    tokens: dict[TokenKind, list[int]] = field(default_factory=dict)  # creature / artemia / target
+    effects: list[TurnEffect] = field(default_factory=list)  # this turn's Hunt and Survival effects
     target_cards: list[str] = field(default_factory=list)  # Target-symbol cards in effect
     artemia_card: bool = False  # an Artemia-symbol card was played this turn
     anticipation: list[int] = field(default_factory=list)  # Hunted named by Anticipation
@@ -211,8 +225,8 @@ class GameState:
     queue: list[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
     caught: list[int] = field(default_factory=list)  # Hunted caught by a Creature token
     lost_last: bool = False
-    winner: str = ""
-    reason: str = ""
+    winner: Winner | Literal[""] = ""
+    reason: Reason | Literal[""] = ""
     contamination: list[bool] = field(default_factory=list)  # the reserve, face down (icon?)
     token_serial: int = 0  # a token gets a fresh identity each time it leaves the reserve
     vaccinated: list[int] = field(default_factory=list)  # Vaccine: take no token this turn
@@ -264,7 +278,11 @@ class GameState:
             elif name in ("reserve", "phobia", "votes"):
                 value = {str(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
             elif name == "tokens":
-                value = {k: list(v) for k, v in value.items()}
+                value = {str(k): list(v) for k, v in value.items()}
+            elif name == "effects":
+                value = [str(e) for e in value]  # a Whisper is stored as "whisper:<a>:<b>"
+            elif name in ("step", "winner", "reason"):
+                value = str(value)
             elif isinstance(value, list):
                 value = list(value)
             out[name] = value
@@ -289,8 +307,15 @@ class GameState:
             elif name in ("reserve", "phobia", "votes"):
                 value = {int(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
             elif name == "tokens":
-                value = {k: list(v) for k, v in value.items()}
+                value = {TokenKind(k): list(v) for k, v in value.items()}
+            elif name == "effects":
+                value = [effect_from_json(e) for e in value]
+            elif name in _NAMED:
+                value = _NAMED[name](value) if value else value
             elif isinstance(value, list):
                 value = list(value)
             setattr(state, name, value)
         return state
+
+
+_NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)

@@ -26,8 +26,9 @@ from .hunt import reset_choices
 from .places import power_options, resolve_copy
 from .rng import shuffled
 from .state import CREATURE, GameState, Hunted
+from .vocab import Effect, EventKind, TokenKind
 
-Effect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
+CardEffect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
 
 # Cards played at the place action (Drone, Gate, Scrub Down) are offered by the Reckoning.
 PLACE_ACTION_CARDS = frozenset({"drone", "gate"}) | FROZEN_PLACE_ACTION_CARDS
@@ -68,7 +69,7 @@ def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...
         return FROZEN_CHOICES[card](state, hunted)
     creature = state.creature
     at = [place for place, _ in hunted.positions]
-    artemia = state.tokens.get("artemia", [])
+    artemia = state.tokens.get(TokenKind.ARTEMIA, [])
     if card == "adrenaline":
         return [()] if hunted.will < 3 else []
     if card == "ingenuity":
@@ -96,7 +97,7 @@ def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...
         places = sorted(set(creature_places(state)))
         return [(p, q) for p in places for q in ADJACENT[p] if q not in places]
     if card == "amplifier":  # under Stasis the Rescue counter cannot advance this phase
-        return [()] if state.marker_on_beach and "stasis" not in state.effects else []
+        return [()] if state.marker_on_beach and Effect.STASIS not in state.effects else []
     if card == "double-back":
         return [(c,) for c in hunted.played]
     return []
@@ -115,26 +116,27 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
               "places": [] if hidden else list(action.places)}
     knowers = play_audience(state, hunted, action)  # Whisper: only the two know the partner
     if knowers:
-        emit_secret(events, "survival_card_played", knowers, played, {**played, "places": []})
+        emit_secret(events, EventKind.SURVIVAL_CARD_PLAYED, knowers, played, {**played,
+                    "places": []})
     else:
-        emit(events, "survival_card_played", **played)
+        emit(events, EventKind.SURVIVAL_CARD_PLAYED, **played)
     _EFFECTS[action.card](state, hunted, action, events, this_card)
 
 
 def _adrenaline(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     h.will += 1
-    emit(e, "will_regained", hunted=h.seat, will=h.will)
+    emit(e, EventKind.WILL_REGAINED, hunted=h.seat, will=h.will)
 
 
 def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     s.marker_on_beach = True
-    emit(e, "marker_placed")
+    emit(e, EventKind.MARKER_PLACED)
 
 
 def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     discard_place_card(s, h, a.places[0], e, "sacrifice")
     s.creature.plays_left = 0
-    s.effects.append("sacrifice")
+    s.effects.append(Effect.SACRIFICE)
     reset_choices(s, e)
 
 
@@ -143,7 +145,7 @@ def _sixth_sense(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
 
 
 def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.effects.append("smokescreen")
+    s.effects.append(Effect.SMOKESCREEN)
 
 
 def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -153,8 +155,8 @@ def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
     for card in picked:
         creature.hand.remove(card)
     creature.deck[:0] = picked  # the deck is drawn from its end: index 0 is the bottom
-    emit(e, "hunt_cards_struck_back", count=len(picked))
-    emit(e, "hunt_cards_to_bottom", (CREATURE,), cards=picked)
+    emit(e, EventKind.HUNT_CARDS_STRUCK_BACK, count=len(picked))
+    emit(e, EventKind.HUNT_CARDS_TO_BOTTOM, (CREATURE,), cards=picked)
 
 
 def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -163,25 +165,25 @@ def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> 
     h.discard.remove(into)
     h.discard.append(out)
     # The discard pile is face up, so the swap shows (except to the Creature under Smokescreen).
-    emit_secret(e, "played_card_swapped", discard_knowers(s),
+    emit_secret(e, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(s),
                 {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
 
 
-def _immunity(token: str) -> Effect:
+def _immunity(token: TokenKind) -> CardEffect:
     def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
         h.immune.append(token)
     return effect
 
 
-def _move_token(token: str) -> Effect:
+def _move_token(token: TokenKind) -> CardEffect:
     def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
         origin, to = a.places
         name = token
-        if token == "creature" and origin not in s.tokens.get("creature", []):
-            name = "target"  # Clone: the Target token acts as a second Creature token
+        if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
+            name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
         places = s.tokens[name]
         places[places.index(origin)] = to
-        emit(e, "hunt_token_moved", token=name, origin=origin, destination=to)
+        emit(e, EventKind.HUNT_TOKEN_MOVED, token=name, origin=origin, destination=to)
     return effect
 
 
@@ -195,7 +197,7 @@ def _gate(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> No
 
 def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     s.marker_on_beach = False
-    emit(e, "marker_removed")
+    emit(e, EventKind.MARKER_REMOVED)
     advance_rescue(s, e)
 
 
@@ -204,10 +206,10 @@ def _double_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
     h.played.remove(card)
     h.hand.append(card)
     h.hand.sort()
-    emit(e, "place_card_returned", hunted=h.seat, card=card)
+    emit(e, EventKind.PLACE_CARD_RETURNED, hunted=h.seat, card=card)
 
 
-_EFFECTS: dict[str, Effect] = {
+_EFFECTS: dict[str, CardEffect] = {
     "adrenaline": _adrenaline,
     "ingenuity": _ingenuity,
     "sacrifice": _sacrifice,
@@ -215,10 +217,10 @@ _EFFECTS: dict[str, Effect] = {
     "smokescreen": _smokescreen,
     "strike-back": _strike_back,
     "vortex": _vortex,
-    "detector": _immunity("artemia"),
-    "dodge": _immunity("creature"),
-    "hologram": _move_token("artemia"),
-    "wrong-track": _move_token("creature"),
+    "detector": _immunity(TokenKind.ARTEMIA),
+    "dodge": _immunity(TokenKind.CREATURE),
+    "hologram": _move_token(TokenKind.ARTEMIA),
+    "wrong-track": _move_token(TokenKind.CREATURE),
     "drone": _drone,
     "gate": _gate,
     "amplifier": _amplifier,

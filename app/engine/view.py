@@ -11,6 +11,7 @@ from .frozen_survival import whisper_partners
 from .game import legal_actions, outcome, phase_name
 from .prompts import current_prompt
 from .state import CREATURE, GameState, Hunted
+from .vocab import Effect, PromptKind, Whisper
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -50,7 +51,7 @@ def _board(state: GameState) -> dict[str, Any]:
         "reserve": {str(n): c for n, c in sorted(state.reserve.items())},
         "tokens": {k: list(v) for k, v in sorted(state.tokens.items())},
         # Whisper names its two Hunted: only they see it (in "you").
-        "effects": [e for e in state.effects if not e.startswith("whisper:")],
+        "effects": [e for e in state.effects if not isinstance(e, Whisper)],
         "target_cards": list(state.target_cards),
         "artemia_card": state.artemia_card,
         "anticipation": list(state.anticipation),
@@ -62,7 +63,7 @@ def _board(state: GameState) -> dict[str, Any]:
         "contamination_reserve": len(state.contamination),
         "vaccinated": list(state.vaccinated),
         # Team ballots are public (C11); Thin Ice's choices stay secret until all are made.
-        "votes": {} if any(p.kind == "thin_ice" for layer in state.layers for p in layer)
+        "votes": {} if any(p.kind == PromptKind.THIN_ICE for layer in state.layers for p in layer)
         else {str(k): v for k, v in sorted(state.votes.items())},
         "extra_turns": state.extra_turns,
     }
@@ -77,7 +78,7 @@ def _creature_public(state: GameState) -> dict[str, Any]:
 
 def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
     # Under Smokescreen only the Hunted see discard piles (spectators see what everyone sees).
-    hidden_discard = (seat == CREATURE or seat is None) and "smokescreen" in state.effects
+    hidden_discard = (seat == CREATURE or seat is None) and Effect.SMOKESCREEN in state.effects
     return {
         "seat": h.seat,
         "will": h.will,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.engine import Config, GameState, apply_unchecked
-from app.engine.answers import LEGAL
+from app.engine.answers import PROMPTS
 from app.engine.game import ALWAYS_ANSWERABLE, surely_answerable
 from app.engine.state import Creature, Hunted
 
@@ -70,7 +70,7 @@ def test_applying_an_action_leaves_the_input_state_unchanged() -> None:
 
 
 def test_prompts_settle_does_not_check_always_have_an_answer() -> None:
-    assert set(LEGAL) >= ALWAYS_ANSWERABLE
+    assert set(PROMPTS) >= ALWAYS_ANSWERABLE
     checked = 0
     for config, seed in [(Config(hunted=3), 2), (Config(hunted=6, abilities=True), 3),
                          (Config(hunted=4, variant="frozen-lands"), 7),
@@ -79,6 +79,6 @@ def test_prompts_settle_does_not_check_always_have_an_answer() -> None:
             for layer in state.layers:
                 for prompt in layer:
                     if surely_answerable(state, prompt):
-                        assert LEGAL[prompt.kind](state, prompt), prompt
+                        assert PROMPTS[prompt.kind].legal(state, prompt), prompt
                         checked += 1
     assert checked > 1000
