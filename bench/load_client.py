@@ -38,6 +38,7 @@ class Plan:
     think_ms: float
     act_timeout: float
     seed: int
+    nice: int  # this process's niceness
 
 
 @dataclass
@@ -283,12 +284,14 @@ async def _wait_for(pipe: Connection, word: str) -> tuple[Any, ...]:
 def main(plan: Plan, pipe: Connection) -> None:
     """The process's entry point (multiprocessing)."""
     import ctypes
+    import os
     import resource
     import signal
 
     import uvloop
 
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: die with it
+    os.nice(plan.nice)
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     uvloop.run(serve(plan, pipe))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -61,3 +62,10 @@ def postgres_cpu(database: str) -> dict[int, float]:
 def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU used between two readings by the backends alive at the second."""
     return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
+def renice(pids: Iterable[int], nice: int) -> None:
+    """Set the niceness of processes (those gone meanwhile are skipped)."""
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, pid, nice)

@@ -78,8 +78,9 @@ class Relay:
         self.delivery: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        # The app's pool: 30 connections, none opened on demand.
-        self.pool = await asyncpg.create_pool(self.dsn, min_size=30, max_size=30)
+        # As the app's pool: up to 30 connections, opened as needed and then kept.
+        self.pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=30,
+                                              max_inactive_connection_lifetime=0)
         async with self.pool.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock(42)")  # several workers start at once
             await conn.execute(SCHEMA)

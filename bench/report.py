@@ -117,7 +117,7 @@ def summary(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]],
         points.append(point)
     result: dict[str, Any] = {
         "bench": "server", "think_ms": args.think_ms, "workers": args.workers,
-        "clients": args.clients, "seconds": args.seconds, "cpus": os.cpu_count(),
+        "clients": args.clients, "seconds": args.seconds, "nice": args.nice, "cpus": os.cpu_count(),
         "load_average_before": load_before, "load_average_after": load_after, "points": points,
     }
     if knees:
@@ -148,7 +148,8 @@ def table(result: dict[str, Any]) -> str:
     lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     mode = "flood" if not result["think_ms"] else f"think {result['think_ms'] / 1000:g} s"
     lines.insert(0, f"{mode}, {result['workers']} server process(es), {result['clients']} load "
-                    f"clients, {result['seconds']:g} s per point, {result['cpus']} CPUs, load "
+                    f"clients, {result['seconds']:g} s per point, nice {result['nice']}, "
+                    f"{result['cpus']} CPUs, load "
                     f"before {result['load_average_before']}")
     for target, found in result.get("knee", {}).items():
         lines.append(f"knee ({target}): p99 crosses {KNEE_MS:g} ms at "

@@ -75,9 +75,10 @@ def raise_open_files() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-def server_child() -> None:
-    """In a server process before exec: enough descriptors, and die with the bench."""
+def server_child(nice: int) -> None:
+    """In a server process before exec: enough descriptors, its priority, die with the bench."""
     raise_open_files()
+    os.nice(nice)
     die_with_parent()
 
 
@@ -94,8 +95,8 @@ def server_env(target: str, database: str) -> dict[str, str]:
     return env
 
 
-def start_server(target: str, env: dict[str, str], port: int, workers: int,
-                 log: Path) -> subprocess.Popen[bytes]:
+def start_server(target: str, env: dict[str, str], port: int, workers: int, log: Path,
+                 nice: int) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
     if target == "ours":
         subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
@@ -107,7 +108,8 @@ def start_server(target: str, env: dict[str, str], port: int, workers: int,
     command = [str(BIN / "python"), "-m", *APPS[target], *where]
     with log.open("wb") as out:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, preexec_fn=server_child)
+                                stderr=subprocess.STDOUT,
+                                preexec_fn=lambda: server_child(nice))
 
 
 async def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -146,7 +148,7 @@ class Clients:
             share = rooms // count + (1 if i < rooms % count else 0)
             first = i * (rooms // count) + min(i, rooms % count)
             plan = load_client.Plan(target, base, first, share, args.think_ms, args.act_timeout,
-                                    args.seed * 1000 + i)
+                                    args.seed * 1000 + i, args.nice)
             ours, theirs = context.Pipe()
             process = context.Process(target=load_client.main, args=(plan, theirs), daemon=True)
             process.start()
@@ -188,7 +190,8 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
     try:
         port = free_port()
         log = Path(f"/tmp/{database}.log")
-        server = start_server(target, server_env(target, database), port, args.workers, log)
+        server = start_server(target, server_env(target, database), port, args.workers, log,
+                              args.nice)
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base, server)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
@@ -218,6 +221,7 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, 
         sockets = sum(a[1] for a in connected)
         per_socket = (procstat.rss_bytes(pid) - memory_before) / max(1, sockets)
         progress(f"{target}: {sockets} sockets; driving for {args.seconds:.0f} s")
+        procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
         start = reading(pid, database)
         clients.tell("drive", time.monotonic() + args.seconds)
         done = await clients.answers("done", args.seconds + args.act_timeout + 60)
@@ -246,6 +250,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     uptime_before = procstat.load_average()
     for rooms in args.rooms:
         for target in args.targets:
+            if any("failed" in p for p in results[target]):  # more rooms would fail too
+                results[target].append(report.failed(target, rooms, "skipped: fewer rooms "
+                                                      "failed", procstat.load_average()))
+                continue
             results[target].append(await run_point(args, target, rooms))
     knees = {}
     if args.knee:
@@ -288,6 +296,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="seconds before an act without all its updates is an error")
     parser.add_argument("--setup-timeout", type=float, default=900.0,
                         help="seconds allowed to open the rooms, and to connect the seats")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="niceness of the servers, their database backends and the load "
+                             "clients (e.g. -5 on a box shared with other work; root only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
     args = parser.parse_args(argv)
     if args.flood:
@@ -297,9 +308,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.targets = args.targets.split(",")
     if (not all(1 <= r <= 4000 for r in args.rooms) or not 0 < args.seconds <= 120
             or not 1 <= args.workers <= 8 or not 1 <= args.clients <= 8
-            or not 1 <= args.knee_max <= 4000 or not set(args.targets) <= set(APPS)):
+            or not 1 <= args.knee_max <= 4000 or not -10 <= args.nice <= 10
+            or not set(args.targets) <= set(APPS)):
         parser.error("keep it bounded: rooms 1..4000, seconds up to 120, workers and clients "
-                     "1..8, targets among relay,ours")
+                     "1..8, nice -10..10, targets among relay,ours")
     return args
 
 
