@@ -38,7 +38,7 @@ class Plan:
     think_ms: float
     act_timeout: float
     seed: int
-    nice: int  # this process's niceness
+    nice: int = 0  # this process's niceness
 
 
 @dataclass
