@@ -254,11 +254,12 @@ async def serve(plan: Plan, pipe: Connection) -> None:
                    dict(stats.errors)))
         _, deadline = await _wait_for(pipe, "drive")
         stats.errors.clear()  # setup errors were reported above; now count the driving only
-        rng = random.Random(plan.seed)
+        rng, cpu = random.Random(plan.seed), time.process_time()
         ready = [r for r in rooms if all(s.syncs for s in r.seats)]
         await asyncio.gather(*(drive(r, http, plan, stats, deadline, random.Random(rng.random()))
                                for r in ready))
-        pipe.send(("done", stats.latencies, dict(stats.errors), stats.games_finished))
+        pipe.send(("done", stats.latencies, dict(stats.errors), stats.games_finished,
+                   time.process_time() - cpu))
         await _wait_for(pipe, "close")
         await bounded(200, [s.ws.close() for r in rooms for s in r.seats if s.ws])
 

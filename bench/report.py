@@ -58,6 +58,8 @@ def figures(target: str, rooms: int, sockets: int, per_socket: float, setup_erro
         "server_cpu_ms_per_move": rounded(1000 * cpu / moves if moves else None),
         "db_cpu_ms_per_move": rounded(1000 * db / moves if moves else None),
         "kb_per_socket": round(per_socket / 1024, 1),
+        # The busiest load client's share of a core: near 1, the client was the bottleneck.
+        "client_cpu_share_max": round(max(a[4] for a in done) / elapsed, 2),
         "load_average": end.load,
     }
 

@@ -318,6 +318,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 async def main(argv: list[str]) -> None:
     args = parse_args(argv)
     raise_open_files()
+    task = asyncio.current_task()
+    assert task is not None
+    for stop in (signal.SIGTERM, signal.SIGINT):  # clean up (servers, databases), then exit
+        asyncio.get_running_loop().add_signal_handler(stop, task.cancel)
     summary = await run(args)
     print(report.table(summary))
     print(json.dumps(summary), flush=True)
