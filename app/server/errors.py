@@ -30,6 +30,8 @@ class ErrorCode(StrEnum):
     STILL_CONNECTED = "still_connected"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
+    ROOM_FULL = "room_full"
+    TOO_MANY_SOCKETS = "too_many_sockets"
 
 
 MESSAGES: dict[ErrorCode, str] = {
@@ -55,6 +57,8 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.STILL_CONNECTED: "That player is still at the table (or left only moments ago).",
     ErrorCode.NOT_FOUND: "There is nothing at this address.",
     ErrorCode.METHOD_NOT_ALLOWED: "This address does not take that method (see Allow).",
+    ErrorCode.ROOM_FULL: "This room has as many sockets as it takes: try again later.",
+    ErrorCode.TOO_MANY_SOCKETS: "Too many open sockets from your address.",
 }
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -69,6 +73,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOT_HOST: 403,
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.TOO_MANY_SOCKETS: 429,
 }
 
 

@@ -13,6 +13,7 @@ from fastapi import WebSocket
 
 from app.engine import view_for
 
+from .caps import Admissions
 from .service import Committed
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
@@ -105,6 +106,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.after_publish: Callable[[str], None] | None = None  # e.g. wake the room's bots
         self.gone_since: dict[tuple[str, int], float] = {}
+        self.admissions = Admissions()  # open sockets by address and room, for the caps
 
     def join(self, conn: Connection) -> None:
         """Add an authenticated connection to its room."""

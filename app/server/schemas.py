@@ -4,14 +4,29 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 
 
+def _json_integer(value: Any) -> Any:
+    """A JSON number with no fraction (3 or 3.0, one integer to JSON Schema); never a boolean
+    or a string."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+# Inbound integers: strict, except that 3.0 is the integer 3 as the OpenAPI schema says.
+Integer = Annotated[int, Field(strict=False), BeforeValidator(_json_integer)]
+# (An optional integer's bounds go inside its own alias, or the schema loses them.)
+ClockSeconds = Annotated[int, Field(strict=False, ge=5, le=3600), BeforeValidator(_json_integer)]
+
+
 class Strict(BaseModel):
     """Unknown fields are refused rather than ignored, and no value is coerced: `"0"` and
-    `true` are not integers."""
+    `true` are not integers, `1` is not a boolean."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -21,11 +36,11 @@ class RoomOptions(Strict):
 
     variant: Literal["base", "frozen-lands"] = "base"
     abilities: bool | None = None
-    board_side: int = Field(1, ge=1, le=2, description="which side of the board")
-    hunted: int = Field(3, ge=1, le=6, description="number of Hunted seats")
-    bot_delay_ms: int = Field(800, ge=0, le=10_000, description="pause before a bot moves")
-    clock_seconds: int | None = Field(
-        None, ge=5, le=3600, description="time per decision; at zero the seat's bot moves")
+    board_side: Integer = Field(1, ge=1, le=2, description="which side of the board")
+    hunted: Integer = Field(3, ge=1, le=6, description="number of Hunted seats")
+    bot_delay_ms: Integer = Field(800, ge=0, le=10_000, description="pause before a bot moves")
+    clock_seconds: ClockSeconds | None = Field(
+        None, description="time per decision; at zero the seat's bot moves")
 
 
 class CreateRoom(Strict):
@@ -33,13 +48,13 @@ class CreateRoom(Strict):
 
     options: RoomOptions = Field(default_factory=lambda: RoomOptions.model_validate({}))
     name: Name
-    seat: int = Field(0, ge=0, le=6, description="0 = the Creature, 1..6 = a Hunted")
+    seat: Integer = Field(0, ge=0, le=6, description="0 = the Creature, 1..6 = a Hunted")
 
 
 class ClaimSeat(Strict):
     """Claim a free seat with a display name."""
 
-    seat: int = Field(ge=0, le=6)
+    seat: Integer = Field(ge=0, le=6)
     name: Name
 
 
@@ -129,7 +144,7 @@ class ActMessage(Strict):
 
     type: Literal["act"]
     action: dict[str, Any]
-    version: int
+    version: Integer
     client_id: Annotated[str, StringConstraints(min_length=1, max_length=64)]
 
 
@@ -144,7 +159,7 @@ class ChatMessageIn(Strict):
 
     type: Literal["chat"]
     text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
-    to: int | None = None
+    to: Integer | None = None
 
 
 class PingMessage(Strict):

@@ -19,6 +19,9 @@ class Settings:
     max_message_bytes: int = 16_384  # a websocket message larger than this is refused
     rate_per_second: float = 20.0  # sustained websocket messages per connection
     rate_burst: int = 40
+    sockets_per_address: int = 64  # open sockets from one client address (behind a NAT too)
+    sockets_per_room: int = 128  # open sockets on one room, authenticated or not
+    spectators_per_room: int = 100
     chat_max_chars: int = 500
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
 

@@ -11,6 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from app.engine.frozen_survival import whisper_partners
 
+from .caps import check_spectators
 from .errors import ErrorCode, ServiceError
 from .hub import Connection, Hub, TokenBucket
 from .schemas import ActMessage, AuthMessage, ChatMessageIn, ClientMessage, WatchMessage
@@ -38,7 +39,11 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     conn = Connection(websocket, code)
     writer = conn.start()
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    address = websocket.client.host if websocket.client else ""
+    admitted = False
     try:
+        hub.admissions.enter(address, code, settings)  # the caps, before any work
+        admitted = True
         await service.lobby(code)  # an unknown room is refused before anything else
         while not conn.closing:
             raw = await _receive(websocket)
@@ -52,6 +57,8 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if admitted:
+            hub.admissions.leave(address, code)
         was_seated = conn.authenticated
         hub.leave(conn)
         conn.close()
@@ -88,6 +95,8 @@ async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket,
     except ValidationError as exc:
         raise ServiceError(ErrorCode.BAD_MESSAGE, _first_problem(exc)) from exc
     if isinstance(message, AuthMessage | WatchMessage):
+        if isinstance(message, WatchMessage) and not conn.authenticated:
+            check_spectators(hub.presence(conn.code)["spectators"], settings)
         await _authenticate(conn, message, service, hub)
         return
     if not conn.authenticated:

@@ -508,6 +508,55 @@ async def test_method_not_allowed(shared_server: Server) -> None:
                     "method_not_allowed", 405)
 
 
+async def refused_socket(server: Server, code: str, error: str) -> None:
+    """A socket on room `code` is answered with this error and closed, before any work."""
+    player = Player(server, code)
+    await player.open()
+    is_error(await player.wait_for(lambda f: f["type"] == "error"), error)
+    await player.wait_closed()
+    assert [f["type"] for f in player.frames] == ["error"], player.frames
+    await player.close()
+
+
+@async_test
+async def test_room_full(server: ServerFactory) -> None:
+    """Caps per room (SOCKETS_PER_ROOM, SPECTATORS_PER_ROOM): the socket over the cap is
+    refused; the room's players see no presence change; a freed place is taken again."""
+    app = server("sqlite", sockets_per_room=4, spectators_per_room=2)
+    async with Api(app) as api:
+        table = await open_table(api)
+        creature = await seated(app, table, 0)
+        watchers = [await seated(app, table, None) for _ in range(2)]
+        await creature.wait_for(lambda f: f.get("presence", {}).get("spectators") == 2)
+        mark = len(creature.frames)
+        third = Player(app, table.code)
+        await third.open()
+        is_error(await third.error({"type": "watch"}), "room_full")
+        # Still open and still a stranger: it may yet authenticate with a seat's token.
+        is_error(await third.error({"type": "ping"}), "unauthenticated")
+        await refused_socket(app, table.code, "room_full")  # the fifth socket on the room
+        assert not [f for f in creature.frames[mark:] if f["type"] == "presence"]
+        await watchers[0].close()
+        await third.close()
+        again = await seated(app, table, None)  # places freed: admitted again
+        await close_all([creature, watchers[1], again])
+
+
+@async_test
+async def test_too_many_sockets(server: ServerFactory) -> None:
+    """At most SOCKETS_PER_ADDRESS open sockets from one address, over all rooms."""
+    app = server("sqlite", sockets_per_address=3)
+    async with Api(app) as api:
+        first, second = await open_table(api), await open_table(api)
+        players = [await seated(app, first, 0), await seated(app, first, 1),
+                   await seated(app, second, 0)]
+        async with nothing_changes(api, second.code):
+            await refused_socket(app, second.code, "too_many_sockets")
+        await players.pop().close()
+        players.append(await seated(app, second, 1))
+        await close_all(players)
+
+
 def test_every_error_code_has_a_test() -> None:
     tested = {name.removeprefix("test_") for name in globals() if name.startswith("test_")}
     assert {code.value for code in ErrorCode} <= tested
