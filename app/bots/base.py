@@ -54,25 +54,3 @@ def weighted_choice(rng: Random, options: Sequence[tuple[Action, float]]) -> Act
 def best(options: Sequence[tuple[Action, float]]) -> Action:
     """The highest-scored action (the first one on ties, so bots stay deterministic)."""
     return max(options, key=lambda pair: pair[1])[0]
-
-
-def make_bot(kind: str, role: str, seed: int, seconds: float | None = 1.0,
-             worlds: int | None = None) -> Bot:
-    """A bot by level (BOT_KINDS) for a role ("creature" or "hunted").
-
-    `seconds` and `worlds` bound an expert's search per decision (the others ignore them).
-    """
-    if kind == "random":
-        return RandomBot(seed)
-    if kind not in BOT_KINDS:
-        raise ValueError(f"unknown bot {kind!r}")
-    # Imported here: the bots import this module for the interface and its helpers.
-    from .creature import HeuristicCreature
-    from .hunted import HeuristicHunted
-
-    if kind == "expert":
-        from .expert import Budget, ExpertBot
-
-        budget = Budget(seconds) if worlds is None else Budget(seconds, worlds)
-        return ExpertBot(role, seed, budget)
-    return HeuristicCreature(seed) if role == "creature" else HeuristicHunted(seed)

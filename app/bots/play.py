@@ -8,7 +8,8 @@ from random import Random
 from app.engine import Event, GameState, active_seats, apply_action, new_game, view_for
 from app.engine.state import CREATURE, Config
 
-from .base import Bot, make_bot
+from .base import Bot
+from .factory import make_bot
 
 MAX_ACTIONS = 20_000
 

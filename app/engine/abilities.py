@@ -7,17 +7,33 @@ Together interrupts the Creature-token step; Long Stride and Pack Instinct trigg
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards
-from .board import Events, ask_discard, draw_hunt, emit, lose_will, may_play_survival
+from .actions import Action, UseAbility
+from .board import Events, ask_discard, emit, may_play_survival
 from .cards import ALL_PLACES, SHEET_ABILITIES
 from .frozen_places import others_at
-from .prompts import PromptRule, add_to_layer, push_layer, remove_prompt
+from .prompts import add_to_layer, push_layer
 from .state import CREATURE, GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
-ONCE_PER_GAME = frozenset({"change-of-plan", "intercept", "stand-together", "keen-senses"})
+Offers = Callable[[GameState, Hunted], list[Action]]
+UseEffect = Callable[[GameState, Hunted, UseAbility, Events], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One sheet ability: its name, whether its limit is once per game (else once per turn),
+    the context where it is offered (none: it triggers by itself), what it offers the Hunted
+    who has it there and what using it does (keen-senses is the Creature's: see below)."""
+
+    name: str
+    once_per_game: bool
+    context: str = ""
+    offers: Offers | None = None
+    use: UseEffect | None = None
 
 
 def has_ability(state: GameState, hunted: Hunted, ability: str) -> bool:
@@ -95,15 +111,10 @@ def ability_actions(state: GameState, seat: int, context: str) -> list[Action]:
     if seat == CREATURE:
         return _keen_senses(state) if context == "hunt" else []
     h = state.hunted_at(seat)
-    if context == "explore":
-        return _intercept(state, h)
-    if context == "window-2":
-        return _change_of_plan(state, h)
-    if context == "closing":
-        return _triage(state, h)
-    if context == "window-4":
-        return _share_supplies(state, h)
-    return []
+    ability = ABILITIES.get(SHEET_ABILITIES.get(h.sheet, ""))
+    if ability is None or ability.context != context or ability.offers is None:
+        return []
+    return ability.offers(state, h)
 
 
 def _intercept(state: GameState, h: Hunted) -> list[Action]:
@@ -157,29 +168,42 @@ def use_ability(state: GameState, seat: int, action: UseAbility, events: Events)
     h = state.hunted_at(seat)
     mark_used(h, action.ability, events,
               **({"target": action.hunted} if action.hunted is not None else {}))
-    if action.ability == "intercept":
-        # Blocks the table while Noor looks, so the hand cannot change under her eyes.
-        push_layer(state, [Prompt(seat, PromptKind.INTERCEPT)])
-        emit(events, EventKind.HUNT_HAND_SEEN, (seat,), cards=sorted(state.creature.hand))
-    elif action.ability == "change-of-plan":
-        assert action.place is not None
-        h.played.remove(action.place)
-        h.hand = sorted([*h.hand, action.place])
-        add_to_layer(state, Prompt(seat, PromptKind.CHANGE_OF_PLAN, {"out": action.place}))
-    elif action.ability == "triage":
-        assert action.hunted is not None
-        other = state.hunted_at(action.hunted)
-        other.will += 1
-        emit(events, EventKind.WILL_REGAINED, hunted=other.seat, will=other.will)
-    elif action.ability == "share-supplies":
-        assert action.hunted is not None
-        receiver = state.hunted_at(action.hunted)
-        h.survival.remove(action.card)
-        receiver.survival.append(action.card)
-        # Face down: the table sees that a card changed hands, only the two Hunted see which.
-        emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=seat, receiver=receiver.seat)
-        emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (seat, receiver.seat),
-             card=action.card)
+    use = ABILITIES[action.ability].use
+    assert use is not None
+    use(state, h, action, events)
+
+
+def _use_intercept(state: GameState, h: Hunted, action: UseAbility, events: Events) -> None:
+    # Blocks the table while Noor looks, so the hand cannot change under her eyes.
+    push_layer(state, [Prompt(h.seat, PromptKind.INTERCEPT)])
+    emit(events, EventKind.HUNT_HAND_SEEN, (h.seat,), cards=sorted(state.creature.hand))
+
+
+def _use_change_of_plan(state: GameState, h: Hunted, action: UseAbility,
+                        events: Events) -> None:
+    assert action.place is not None
+    h.played.remove(action.place)
+    h.hand = sorted([*h.hand, action.place])
+    add_to_layer(state, Prompt(h.seat, PromptKind.CHANGE_OF_PLAN, {"out": action.place}))
+
+
+def _use_triage(state: GameState, h: Hunted, action: UseAbility, events: Events) -> None:
+    assert action.hunted is not None
+    other = state.hunted_at(action.hunted)
+    other.will += 1
+    emit(events, EventKind.WILL_REGAINED, hunted=other.seat, will=other.will)
+
+
+def _use_share_supplies(state: GameState, h: Hunted, action: UseAbility,
+                        events: Events) -> None:
+    assert action.hunted is not None
+    receiver = state.hunted_at(action.hunted)
+    h.survival.remove(action.card)
+    receiver.survival.append(action.card)
+    # Face down: the table sees that a card changed hands, only the two Hunted see which.
+    emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=h.seat, receiver=receiver.seat)
+    emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (h.seat, receiver.seat),
+         card=action.card)
 
 
 def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> None:
@@ -191,95 +215,15 @@ def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> No
     emit(events, EventKind.KEEN_SENSES_COUNT, (CREATURE,), place=action.place, count=count)
 
 
-# --- Follow-up prompts --------------------------------------------------------------------
-
-def _intercept_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [*(Choose(c) for c in sorted(set(state.creature.hand))), PASS]
-
-
-def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
-    """The picked card goes under the Hunt deck; the Creature draws 1 unseen by Noor.
-
-    The replacement is drawn before the card goes under the deck: the same in every case but an
-    empty deck, where this keeps the Creature from drawing the intercepted card straight back.
-    """
-    remove_prompt(state, prompt)
-    if not isinstance(action, Choose):
-        emit(events, EventKind.INTERCEPT_DECLINED, hunted=prompt.seat)
-        return
-    creature = state.creature
-    creature.hand.remove(action.option)
-    drawn = draw_hunt(state, events)
-    creature.deck.insert(0, action.option)  # the deck is drawn from its end: 0 is the bottom
-    if drawn is not None:
-        creature.hand.append(drawn)
-    emit(events, EventKind.HUNT_CARD_INTERCEPTED, hunted=prompt.seat, replaced=drawn is not None)
-    emit(events, EventKind.HUNT_CARD_INTERCEPTED_CARD, (CREATURE, prompt.seat), card=action.option)
-    if drawn is not None:
-        emit(events, EventKind.HUNT_CARD_DRAWN, (CREATURE,), card=drawn)
-
-
-def _change_of_plan_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
-    return [play_place_cards((c,)) for c in sorted(set(h.hand))
-            if c != prompt.data["out"] and c not in state.forbidden]
-
-
-def _change_of_plan_answer(state: GameState, prompt: Prompt, action: Action,
-                           events: Events) -> None:
-    assert isinstance(action, PlayPlaceCards)
-    h = state.hunted_at(prompt.seat)
-    remove_prompt(state, prompt)
-    (card,) = action.cards
-    h.hand.remove(card)
-    h.played.append(card)
-    emit(events, EventKind.PLACE_CARD_CHANGED, hunted=h.seat)
-    emit(events, EventKind.PLACE_CARD_CHANGED_BY_YOU, (h.seat,), out=prompt.data["out"], into=card)
-
-
-# --- Stand Together: an interrupt before a Creature-token Will loss ---------------------
-
-def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bool:
-    """Offer Mara to shield `h` from a loss that would take their last Will; True if asked.
-
-    Offered only when the shield saves them (loss equal to their Will), since a sacrifice that
-    still leaves them at 0 would change nothing for them (C7). The Creature-token task comes
-    back as "creature_hit" (full loss) or, if Mara accepts, "creature_shielded" (loss - 1).
-    """
-    if not 0 < h.will == loss or Effect.ISOLATION in state.effects:
-        return False
-    guardian = next((g for g in state.hunted if g.seat != h.seat and g.will >= 2
-                     and has_ability(state, g, "stand-together")), None)
-    if guardian is None:
-        return False
-    state.queue.insert(0, ("creature_hit", h.seat, index))
-    push_layer(state, [Prompt(guardian.seat, PromptKind.STAND_TOGETHER, {"hunted": h.seat,
-               "loss": loss})])
-    return True
-
-
-def _stand_together_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [UseAbility("stand-together", hunted=prompt.data["hunted"]), PASS]
-
-
-def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
-                           events: Events) -> None:
-    remove_prompt(state, prompt)
-    if not isinstance(action, UseAbility):
-        emit(events, EventKind.PASSED, seat=prompt.seat)
-        return
-    guardian = state.hunted_at(prompt.seat)
-    mark_used(guardian, action.ability, events, target=action.hunted)
-    lose_will(state, guardian, 1, events, "stand-together")
-    task = ("creature_hit", prompt.data["hunted"])
-    index = next(i for i, t in enumerate(state.queue) if t[:2] == task)
-    _, seat, position = state.queue[index]
-    state.queue[index] = ("creature_shielded", seat, position)
-
-
-
-ABILITY_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
-    (PromptKind.INTERCEPT, PromptRule(_intercept_legal, _intercept_answer)),
-    (PromptKind.CHANGE_OF_PLAN, PromptRule(_change_of_plan_legal, _change_of_plan_answer)),
-    (PromptKind.STAND_TOGETHER, PromptRule(_stand_together_legal, _stand_together_answer)),
+ENTRIES: tuple[Ability, ...] = (
+    Ability("triage", False, "closing", _triage, _use_triage),
+    Ability("share-supplies", False, "window-4", _share_supplies, _use_share_supplies),
+    Ability("long-stride", False),  # Resist: one card more (answers.py, use_passive)
+    Ability("change-of-plan", True, "window-2", _change_of_plan, _use_change_of_plan),
+    Ability("intercept", True, "explore", _intercept, _use_intercept),
+    Ability("stand-together", True),  # an interrupt of the Creature-token step
+    Ability("keen-senses", True, "hunt"),  # the Creature's (_keen_senses, _use_keen_senses)
+    Ability("pack-instinct", False),  # the Creature's, at the Reckoning's end (pack_instinct)
 )
+ABILITIES: dict[str, Ability] = {ability.name: ability for ability in ENTRIES}
+ONCE_PER_GAME = frozenset(ability.name for ability in ENTRIES if ability.once_per_game)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from .abilities import (
-    ABILITY_PROMPTS,
     ability_actions,
     may_act_in_window,
     use_ability,
     use_passive,
     window_context,
 )
+from .ability_prompts import ABILITY_PROMPTS
 from .actions import (
     PASS,
     Action,

@@ -55,52 +55,13 @@ class CardInfo:
     symbol: str = ""  # "artemia", "target" or ""
 
 
-HUNT_CARDS: dict[str, CardInfo] = {
-    c.id: c
-    for c in (
-        CardInfo("despair", "Despair", 1, "artemia"),
-        CardInfo("force-field", "Force Field", 1, "target"),
-        CardInfo("anticipation", "Anticipation", 2),
-        CardInfo("ascendancy", "Ascendancy", 2),
-        CardInfo("fierceness", "Fierceness", 2),
-        CardInfo("forbidden-zone", "Forbidden Zone", 2),
-        CardInfo("interference", "Interference", 2),
-        CardInfo("persecution", "Persecution", 2),
-        CardInfo("mutation", "Mutation", 2, "artemia"),
-        CardInfo("phobia", "Phobia", 2, "artemia"),
-        CardInfo("virus", "Virus", 2, "artemia"),
-        CardInfo("clone", "Clone", 2, "target"),
-        CardInfo("mirage", "Mirage", 2, "target"),
-        CardInfo("scream", "Scream", 2, "target"),
-        CardInfo("toxin", "Toxin", 2, "target"),
-        CardInfo("cataclysm", "Cataclysm", 3),
-        CardInfo("detour", "Detour", 3),
-        CardInfo("stasis", "Stasis", 4),
-        CardInfo("tracking", "Tracking", 4),
-        CardInfo("flashback", "Flashback", 0),
-    )
-}
+# The Hunt cards' data, by deck: filled by their registry entries (app/engine/hunt_cards.py).
+HUNT_CARDS: dict[str, CardInfo] = {}
+FROZEN_HUNT_CARDS: dict[str, CardInfo] = {}
+ALL_HUNT_CARDS: dict[str, CardInfo] = {}
 
-SURVIVAL_CARDS: dict[str, CardInfo] = {
-    c.id: c
-    for c in (
-        CardInfo("adrenaline", "Adrenaline", 1),
-        CardInfo("ingenuity", "Ingenuity", 1),
-        CardInfo("sacrifice", "Sacrifice", 1),
-        CardInfo("sixth-sense", "Sixth Sense", 1),
-        CardInfo("smokescreen", "Smokescreen", 1),
-        CardInfo("strike-back", "Strike Back", 1),
-        CardInfo("vortex", "Vortex", 2),
-        CardInfo("detector", "Detector", 3),
-        CardInfo("dodge", "Dodge", 3),
-        CardInfo("drone", "Drone", 3),
-        CardInfo("gate", "Gate", 3),
-        CardInfo("hologram", "Hologram", 3),
-        CardInfo("wrong-track", "Wrong Track", 3),
-        CardInfo("amplifier", "Amplifier", 4),
-        CardInfo("double-back", "Double Back", 4),
-    )
-}
+# The Survival cards' data, by deck: filled by their registry entries (app/engine/survival.py).
+SURVIVAL_CARDS: dict[str, CardInfo] = {}  # the base game's
 
 
 def reserve_copies(players: int) -> int:
@@ -144,44 +105,9 @@ FROZEN_PLACE_NAMES: dict[int, str] = {
     for n, pid in FROZEN_PLACE_IDS.items()
 }
 
-FROZEN_HUNT_CARDS: dict[str, CardInfo] = {
-    c.id: c
-    for c in (
-        CardInfo("frostbite", "Frostbite", 1, "artemia"),
-        CardInfo("quarantine", "Quarantine", 2),
-        CardInfo("contagion", "Contagion", 2),
-        CardInfo("hypothermia", "Hypothermia", 2, "artemia"),
-        CardInfo("tainted-meltwater", "Tainted Meltwater", 2, "target"),
-        CardInfo("sundog", "Sundog", 2, "target"),
-        CardInfo("avalanche", "Avalanche", 2, "target"),
-        CardInfo("isolation", "Isolation", 2),
-        CardInfo("thin-ice", "Thin Ice", 3),
-        CardInfo("blizzard", "Blizzard", 4),
-    )
-}
-
-FROZEN_SURVIVAL_CARDS: dict[str, CardInfo] = {
-    c.id: c
-    for c in (
-        CardInfo("hand-warmers", "Hand Warmers", 1),
-        CardInfo("radio-relay", "Radio Relay", 1),
-        CardInfo("whisper", "Whisper", 1),
-        CardInfo("vaccine", "Vaccine", 1),
-        CardInfo("blood-test", "Blood Test", 1),
-        CardInfo("signal-mirror", "Signal Mirror", 2),
-        CardInfo("roped-together", "Roped Together", 3),
-        CardInfo("windbreak", "Windbreak", 3),
-        CardInfo("huddle", "Huddle", 3),
-        CardInfo("scrub-down", "Scrub Down", 3),
-        CardInfo("body-heat", "Body Heat", 3),
-        CardInfo("antidote", "Antidote", 4),
-        CardInfo("field-lab", "Field Lab", 4),
-        CardInfo("supply-drop", "Supply Drop", 4),
-        CardInfo("relay-runner", "Relay Runner", 4),
-    )
-}
-# Ingenuity and Amplifier need the Marker counter, which Frozen Lands leaves in the box (C13).
-NOT_IN_FROZEN_LANDS: frozenset[str] = frozenset({"ingenuity", "amplifier"})
+FROZEN_SURVIVAL_CARDS: dict[str, CardInfo] = {}  # Frozen Lands' own
+# Base cards Frozen Lands leaves in the box: Ingenuity and Amplifier need the Marker (C13).
+NOT_IN_FROZEN_LANDS: set[str] = set()
 CONTAMINATION_ICONS, CONTAMINATION_BLANKS = 5, 9
 
 HUNTED_SHEETS: tuple[str, ...] = (
@@ -197,8 +123,7 @@ SHEET_ABILITIES: dict[str, str] = {
 }
 CREATURE_ABILITIES: tuple[str, ...] = ("keen-senses", "pack-instinct")
 
-ALL_HUNT_CARDS: dict[str, CardInfo] = {**HUNT_CARDS, **FROZEN_HUNT_CARDS}
-ALL_SURVIVAL_CARDS: dict[str, CardInfo] = {**SURVIVAL_CARDS, **FROZEN_SURVIVAL_CARDS}
+ALL_SURVIVAL_CARDS: dict[str, CardInfo] = {}
 
 
 def place_ids(variant: str) -> dict[int, str]:

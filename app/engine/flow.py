@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .abilities import (
-    ask_stand_together,
     has_pack_instinct,
     may_act_in_closing_window,
     may_act_in_window,
     pack_instinct,
 )
+from .ability_prompts import ask_stand_together
 from .board import (
     Events,
     advance_assimilation,

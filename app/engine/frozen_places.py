@@ -15,8 +15,9 @@ from .board import (
     power_blocked,
     survival_available,
 )
-from .cards import RESERVE_PLACES, UNCOPYABLE
+from .cards import FROZEN, RESERVE_PLACES, UNCOPYABLE
 from .contamination import may_discard_tokens
+from .places import Place, register_place, resolve_copy
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PowerOption, PromptKind, Reason, Winner
@@ -46,15 +47,15 @@ def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:
     return [hunted] if Effect.ISOLATION in state.effects else list(state.hunted)
 
 
-def power_options(state: GameState, hunted: Hunted, place: int,
-                  this_card: int = 0) -> list[UsePlacePower]:
-    """Every way `hunted` may use the power of `place`; empty if it would do nothing (C7)."""
+def _gate(state: GameState, hunted: Hunted, place: int, this_card: int) -> int | None:
+    """Where the user stands (C5, C8), or None when the power is blocked (Windbreak lifts the
+    Target token's block at the user's own place) or its max-1x/turn is spent."""
     at = position_of(hunted, this_card, place)
-    if power_blocked(state, place, hunted if at == place else None):  # Windbreak: own place
-        return []
+    if power_blocked(state, place, hunted if at == place else None):
+        return None
     if limit_spent(state, place) and place != CAPSULE:
-        return []
-    return _OPTIONS[place](state, hunted, at)
+        return None
+    return at
 
 
 def _ice_cave(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
@@ -70,7 +71,7 @@ def _usable(state: GameState, h: Hunted, place: int, at: int) -> bool:
     """True if the power of `place` would do something for `h` standing at `at`."""
     if limit_spent(state, place) and place != CAPSULE:
         return False
-    return bool(_OPTIONS[place](state, h, at))
+    return bool(BOARD[place].ways(state, h, at))
 
 
 def _frost_forest(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
@@ -146,49 +147,46 @@ def _aurora(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     return [] if h.next_double else [UsePlacePower(AURORA)]
 
 
-_OPTIONS = {
-    ICE_CAVE: _ice_cave, FROST_FOREST: _frost_forest, FJORD: _fjord, HUMMOCKS: _hummocks,
-    SLED: _sled, HOT_SPRINGS: _hot_springs, IGLOO: _igloo, CAPSULE: _capsule, GEYSER: _geyser,
-    AURORA: _aurora,
-}
 
 
-def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
-              events: Events) -> None:
-    """Resolve a chosen Frozen Lands power; `this_card` is the user's own played card."""
-    place, option = action.place, action.option
-    if place == ICE_CAVE:
-        if option == PowerOption.COPY and action.copy is not None:
-            from .places import resolve_copy  # the copy rules are shared with the base game
+def _ice_cave_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                  events: Events) -> None:
+    if action.option == PowerOption.COPY and action.copy is not None:
+        resolve_copy(state, hunted, action.copy, this_card, events, "ice-cave")
+    else:
+        ask_take_back(state, hunted, 1 if Effect.PERSECUTION in state.effects
+                      else len(hunted.discard), events)
 
-            resolve_copy(state, hunted, action.copy, this_card, events, "ice-cave")
-        else:
-            ask_take_back(state, hunted, 1 if Effect.PERSECUTION in state.effects
-                          else len(hunted.discard), events)
-    elif place == FROST_FOREST:
-        if option != PowerOption.OTHER:
-            _return_this(state, hunted, this_card, events)
-        if action.hunted is not None:
-            friend = state.hunted_at(action.hunted)
-            ask_take_back(state, friend, 1, events)  # a forced choice resolves itself
-    elif place == FJORD:
-        assert action.hunted is not None
-        state.hunted_at(action.hunted).next_double = "fjord"
-    elif place == HUMMOCKS:
-        state.used_once.append(HUMMOCKS)
-        advance_rescue(state, events)  # reaching Victory here reveals the tokens (E3)
-    elif place == SLED:
-        _sled_use(state, hunted, action, events)
-    elif place == HOT_SPRINGS:
-        _hot_springs_use(state, hunted, action, this_card, events)
-    elif place == IGLOO:
-        _draw_and_share(state, hunted, events)
-    elif place == CAPSULE:
-        _capsule_use(state, hunted, action, events)
-    elif place == GEYSER:
-        _geyser_use(state, hunted, action, events)
-    elif place == AURORA:
-        hunted.next_double = "aurora"
+
+def _frost_forest_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                      events: Events) -> None:
+    if action.option != PowerOption.OTHER:
+        _return_this(state, hunted, this_card, events)
+    if action.hunted is not None:
+        friend = state.hunted_at(action.hunted)
+        ask_take_back(state, friend, 1, events)  # a forced choice resolves itself
+
+
+def _fjord_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+               events: Events) -> None:
+    assert action.hunted is not None
+    state.hunted_at(action.hunted).next_double = "fjord"
+
+
+def _hummocks_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                  events: Events) -> None:
+    state.used_once.append(HUMMOCKS)
+    advance_rescue(state, events)  # reaching Victory here reveals the tokens (E3)
+
+
+def _igloo_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+               events: Events) -> None:
+    _draw_and_share(state, hunted, events)
+
+
+def _aurora_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+                events: Events) -> None:
+    hunted.next_double = "aurora"
 
 
 def _return_this(state: GameState, hunted: Hunted, this_card: int, events: Events) -> None:
@@ -198,7 +196,8 @@ def _return_this(state: GameState, hunted: Hunted, this_card: int, events: Event
         emit(events, EventKind.PLACE_CARD_RETURNED, hunted=hunted.seat, card=this_card)
 
 
-def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, events: Events) -> None:
+def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
+              events: Events) -> None:
     assert action.hunted is not None
     receiver = state.hunted_at(action.hunted)
     if action.card is not None:
@@ -239,7 +238,7 @@ def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
                      "give": True}))
 
 
-def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower,
+def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                  events: Events) -> None:
     if action.option == PowerOption.ADVANCE:
         state.used_once.append(CAPSULE)
@@ -254,7 +253,7 @@ def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower,
                                                          "tokens": _lookable(state, hunted)}))
 
 
-def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower,
+def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                 events: Events) -> None:
     if action.option in (PowerOption.WILL, PowerOption.BOTH) and action.hunted is not None:
         target = state.hunted_at(action.hunted)
@@ -266,3 +265,21 @@ def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower,
         emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
         if drawn:
             emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
+
+
+ENTRIES: tuple[Place, ...] = (
+    Place(ICE_CAVE, "ice-cave", _ice_cave, _ice_cave_use),
+    Place(FROST_FOREST, "frost-forest", _frost_forest, _frost_forest_use),
+    Place(FJORD, "fjord", _fjord, _fjord_use),
+    Place(HUMMOCKS, "hummocks", _hummocks, _hummocks_use),
+    Place(SLED, "sled", _sled, _sled_use),
+    Place(HOT_SPRINGS, "hot-springs", _hot_springs, _hot_springs_use),
+    Place(IGLOO, "igloo", _igloo, _igloo_use),
+    Place(CAPSULE, "capsule", _capsule, _capsule_use),
+    Place(GEYSER, "geyser", _geyser, _geyser_use),
+    Place(AURORA, "aurora", _aurora, _aurora_use),
+)
+BOARD = {place.number: place for place in ENTRIES}
+
+for _entry in ENTRIES:
+    register_place(FROZEN, _gate, _entry)

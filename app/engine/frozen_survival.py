@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations_with_replacement
 
 from .actions import PASS, Action, Choose, PlaySurvivalCard, TakeBackPlaceCard
@@ -25,20 +24,15 @@ from .board import (
     emit,
     emit_secret,
     holder_of,
-    may_play_survival,
 )
-from .cards import ADJACENT
+from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
 from .prompts import PromptRule, add_to_layer, remove_prompt
 from .state import GameState, Hunted, Prompt
-from .vocab import EventKind, PromptKind, TokenKind, Whisper
+from .survival import SurvivalCard, register_survival_card
+from .vocab import EventKind, Moment, PromptKind, TokenKind, Whisper
 
-Choices = Callable[[GameState, Hunted], list[tuple[int, ...]]]
-CardEffect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
-
-CLOSING_CARDS = frozenset({"body-heat"})  # phase 3, closing window only
-PLACE_ACTION_CARDS = frozenset({"scrub-down"})  # played as the place action
 # Target-symbol cards whose token does nothing more in the Reckoning (Windbreak would be idle).
 _IDLE_TARGETS = frozenset({"force-field"})
 
@@ -65,12 +59,9 @@ def whisper_partners(state: GameState, seat: int) -> list[int]:
     return sorted(out)
 
 
-def play_audience(state: GameState, h: Hunted, action: PlaySurvivalCard) -> tuple[int, ...]:
-    """Seats that learn a played card's choices; empty = everyone. Whisper's partner is known
-    only to the two whisperers (the others learn that Whisper was played)."""
-    if action.card == "whisper":
-        return (h.seat, action.places[0])
-    return ()
+def _whisper_audience(h: Hunted, action: PlaySurvivalCard) -> tuple[int, ...]:
+    """Whisper's partner is known only to the two whisperers (the others learn it was played)."""
+    return (h.seat, action.places[0])
 
 
 def ask_discard_tokens(state: GameState, owner: Hunted, count: int, why: str,
@@ -185,37 +176,18 @@ def _relay_runner(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
     return [(o.seat,) for o in _others(state, h) if o.played]
 
 
-CHOICES: dict[str, Choices] = {
-    "hand-warmers": _hand_warmers,
-    "radio-relay": _radio_relay,
-    "whisper": _whisper,
-    "vaccine": _vaccine,
-    "blood-test": _blood_test,
-    "signal-mirror": _signal_mirror,
-    "roped-together": _roped_together,
-    "windbreak": _windbreak,
-    "huddle": _huddle,
-    "body-heat": _body_heat,
-    "antidote": _antidote,
-    "field-lab": _field_lab,
-    "supply-drop": _supply_drop,
-    "relay-runner": _relay_runner,
-}
 
 
-def place_action_plays(state: GameState, h: Hunted, place: int,
-                       this_card: int = 0) -> list[PlaySurvivalCard]:
-    """Scrub Down, offered as the place action at `place` (the caller checks the place)."""
-    if "scrub-down" not in h.survival or not may_play_survival(state, h):
-        return []
+def _scrub_down_choices(state: GameState, h: Hunted, place: int,
+                        this_card: int) -> list[tuple[int, ...]]:
+    """Scrub Down, offered as the place action at `place`: whose tokens are discarded."""
     if not may_discard_tokens(state):
         return []
     at = position_of(h, this_card, place)
     present = sorted([h, *others_at(state, h, at)], key=lambda o: o.seat)
     tokens = {o.seat: len(o.tokens) for o in present if o.tokens}
-    picks = [(s,) for s in tokens] + [
+    return [(s,) for s in tokens] + [
         (a, b) for a, b in combinations_with_replacement(tokens, 2) if a != b or tokens[a] >= 2]
-    return [PlaySurvivalCard("scrub-down", pick) for pick in picks]
 
 
 # --- Effects -----------------------------------------------------------------------------
@@ -303,23 +275,6 @@ def _e_relay_runner(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: 
         add_to_layer(s, Prompt(friend.seat, PromptKind.RELAY_RUNNER))
 
 
-EFFECTS: dict[str, CardEffect] = {
-    "hand-warmers": _e_hand_warmers,
-    "radio-relay": _e_radio_relay,
-    "whisper": _e_whisper,
-    "vaccine": _e_vaccine,
-    "blood-test": _e_blood_test,
-    "signal-mirror": _e_signal_mirror,
-    "roped-together": _e_roped_together,
-    "windbreak": _e_windbreak,
-    "huddle": _e_huddle,
-    "scrub-down": _e_scrub_down,
-    "body-heat": _e_body_heat,
-    "antidote": _e_antidote,
-    "field-lab": _e_field_lab,
-    "supply-drop": _e_supply_drop,
-    "relay-runner": _e_relay_runner,
-}
 
 
 # --- Prompts these cards hand to another Hunted ------------------------------------------
@@ -360,3 +315,43 @@ SURVIVAL_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
     (PromptKind.SIGNAL_MIRROR, PromptRule(_signal_mirror_legal, _signal_mirror_answer)),
     (PromptKind.RELAY_RUNNER, PromptRule(_relay_runner_legal, _relay_runner_answer)),
 )
+
+
+# --- The entries ---------------------------------------------------------------------------
+
+def _no_window_play(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
+    return []  # offered at the place action only (place_choices)
+
+
+def _card(card_id: str, name: str, phase: int) -> CardInfo:
+    return CardInfo(card_id, name, phase)
+
+
+HERE = (FROZEN,)  # only in the Frozen Lands deck
+ENTRIES: tuple[SurvivalCard, ...] = (
+    SurvivalCard(_card("hand-warmers", "Hand Warmers", 1), _hand_warmers, _e_hand_warmers,
+                 decks=HERE),
+    SurvivalCard(_card("radio-relay", "Radio Relay", 1), _radio_relay, _e_radio_relay, decks=HERE),
+    SurvivalCard(_card("whisper", "Whisper", 1), _whisper, _e_whisper, audience=_whisper_audience,
+                 decks=HERE),
+    SurvivalCard(_card("vaccine", "Vaccine", 1), _vaccine, _e_vaccine, decks=HERE),
+    SurvivalCard(_card("blood-test", "Blood Test", 1), _blood_test, _e_blood_test, decks=HERE),
+    SurvivalCard(_card("signal-mirror", "Signal Mirror", 2), _signal_mirror, _e_signal_mirror,
+                 decks=HERE),
+    SurvivalCard(_card("roped-together", "Roped Together", 3), _roped_together, _e_roped_together,
+                 decks=HERE),
+    SurvivalCard(_card("windbreak", "Windbreak", 3), _windbreak, _e_windbreak, decks=HERE),
+    SurvivalCard(_card("huddle", "Huddle", 3), _huddle, _e_huddle, decks=HERE),
+    SurvivalCard(_card("scrub-down", "Scrub Down", 3), _no_window_play, _e_scrub_down,
+                 Moment.PLACE_ACTION, _scrub_down_choices, decks=HERE),
+    SurvivalCard(_card("body-heat", "Body Heat", 3), _body_heat, _e_body_heat, Moment.CLOSING,
+                 decks=HERE),
+    SurvivalCard(_card("antidote", "Antidote", 4), _antidote, _e_antidote, decks=HERE),
+    SurvivalCard(_card("field-lab", "Field Lab", 4), _field_lab, _e_field_lab, decks=HERE),
+    SurvivalCard(_card("supply-drop", "Supply Drop", 4), _supply_drop, _e_supply_drop, decks=HERE),
+    SurvivalCard(_card("relay-runner", "Relay Runner", 4), _relay_runner, _e_relay_runner,
+                 decks=HERE),
+)
+
+for _entry in ENTRIES:
+    register_survival_card(_entry)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+# Importing the entry modules registers every card and place (hunt.HUNT, survival.SURVIVAL,
+# places.BOARDS).
+from . import base_places, frozen_places, hunt_cards, survival_cards  # noqa: F401
 from .actions import Action, PlayPlaceCards
 from .answers import PROMPTS, choose_place_cards, place_card_plays
 from .board import emit

@@ -1,37 +1,70 @@
-"""The 15 Survival cards: when a Hunted may play each, with which choices, and their effects."""
+"""Survival cards: the registry (one entry per card: survival_cards.py for the base game,
+frozen_survival.py for Frozen Lands) and how a Hunted plays them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .actions import PlaySurvivalCard
-from .board import (
-    Events,
-    advance_rescue,
-    ask_take_back,
-    catches_at,
-    creature_places,
-    discard_knowers,
-    discard_place_card,
-    emit,
-    emit_secret,
-    may_play_survival,
+from .board import Events, discard_knowers, emit, emit_secret, may_play_survival
+from .cards import (
+    ALL_SURVIVAL_CARDS,
+    FROZEN,
+    FROZEN_SURVIVAL_CARDS,
+    NOT_IN_FROZEN_LANDS,
+    SURVIVAL_CARDS,
+    CardInfo,
 )
-from .cards import ADJACENT, ALL_SURVIVAL_CARDS, ARTEFACT, ROVER
-from .frozen_survival import CHOICES as FROZEN_CHOICES
-from .frozen_survival import CLOSING_CARDS, place_action_plays, play_audience
-from .frozen_survival import EFFECTS as FROZEN_EFFECTS
-from .frozen_survival import PLACE_ACTION_CARDS as FROZEN_PLACE_ACTION_CARDS
-from .hunt import reset_choices
-from .places import power_options, resolve_copy
-from .rng import shuffled
-from .state import CREATURE, GameState, Hunted
-from .vocab import Effect, EventKind, TokenKind
+from .state import GameState, Hunted
+from .vocab import EventKind, Moment
 
+Places = tuple[int, ...]  # a PlaySurvivalCard's choices (places, cards, seats or tokens)
+SurvivalChoices = Callable[[GameState, Hunted], list[Places]]
+PlaceActionChoices = Callable[[GameState, Hunted, int, int], list[Places]]  # (place, this card)
 CardEffect = Callable[[GameState, Hunted, PlaySurvivalCard, Events, int], None]
+Audience = Callable[[Hunted, PlaySurvivalCard], tuple[int, ...]]
 
-# Cards played at the place action (Drone, Gate, Scrub Down) are offered by the Reckoning.
-PLACE_ACTION_CARDS = frozenset({"drone", "gate"}) | FROZEN_PLACE_ACTION_CARDS
+
+def no_choice(state: GameState, hunted: Hunted) -> list[Places]:
+    """The choices of a card that asks for nothing and always changes something."""
+    return [()]
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivalCard:
+    """One Survival card: its printed data (`info`), the choices it offers now (none: it would
+    change nothing, C7), what it does, and when it is offered: in its phase's windows, only in
+    the closing window, or instead of a place's power (`place_choices`). `decks` lists the
+    variants whose deck holds it; `names_discards`: its choices name discard-pile cards (hidden
+    under Smokescreen); `audience`: who learns its choices (everyone by default)."""
+
+    info: CardInfo
+    choices: SurvivalChoices
+    effect: CardEffect
+    moment: Moment = Moment.WINDOW
+    place_choices: PlaceActionChoices | None = None
+    decks: tuple[str, ...] = ("base", FROZEN)
+    names_discards: bool = False
+    audience: Audience | None = None
+
+
+SURVIVAL: dict[str, SurvivalCard] = {}  # every Survival card, by id
+
+
+def register_survival_card(card: SurvivalCard) -> None:
+    """Add a card to the registry and to its decks' catalogues; an id is registered once."""
+    name = card.info.id
+    if name in SURVIVAL:
+        raise ValueError(f"Survival card {name!r} is registered twice")
+    SURVIVAL[name] = card
+    ALL_SURVIVAL_CARDS[name] = card.info
+    if "base" in card.decks:
+        SURVIVAL_CARDS[name] = card.info
+        if FROZEN not in card.decks:
+            NOT_IN_FROZEN_LANDS.add(name)
+    else:
+        FROZEN_SURVIVAL_CARDS[name] = card.info
 
 
 def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
@@ -41,189 +74,44 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
     if not may_play_survival(state, hunted):
         return []
     out: list[PlaySurvivalCard] = []
-    for card in sorted(set(hunted.survival)):
-        if phase == 3 and (card in CLOSING_CARDS) != (moment == "closing"):
+    for name in sorted(set(hunted.survival)):
+        card = SURVIVAL[name]
+        if phase == 3 and (card.moment == Moment.CLOSING) != (moment == "closing"):
             continue
-        if ALL_SURVIVAL_CARDS[card].phase == phase and card not in PLACE_ACTION_CARDS:
-            out.extend(PlaySurvivalCard(card, places) for places in _choices(state, hunted, card))
+        if card.info.phase == phase and card.moment != Moment.PLACE_ACTION:
+            out.extend(PlaySurvivalCard(name, places) for places in card.choices(state, hunted))
     return out
 
 
 def place_action_cards(state: GameState, hunted: Hunted, place: int,
                        this_card: int = 0) -> list[PlaySurvivalCard]:
-    """Drone and Gate, offered instead of the power of `place`."""
+    """Cards played instead of the power of `place` (Drone, Gate, Scrub Down)."""
     if not may_play_survival(state, hunted):
         return []
     out: list[PlaySurvivalCard] = []
-    if "drone" in hunted.survival and power_options(state, hunted, ROVER, this_card):
-        out.append(PlaySurvivalCard("drone"))
-    if "gate" in hunted.survival:
-        out.extend(PlaySurvivalCard("gate", (q,)) for q in ADJACENT[place]
-                   if q != ARTEFACT and power_options(state, hunted, q, this_card))
-    return out + place_action_plays(state, hunted, place, this_card)
-
-
-def _choices(state: GameState, hunted: Hunted, card: str) -> list[tuple[int, ...]]:
-    """The place/card choices a Survival card asks for; empty when it would change nothing."""
-    if card in FROZEN_CHOICES:
-        return FROZEN_CHOICES[card](state, hunted)
-    creature = state.creature
-    at = [place for place, _ in hunted.positions]
-    artemia = state.tokens.get(TokenKind.ARTEMIA, [])
-    if card == "adrenaline":
-        return [()] if hunted.will < 3 else []
-    if card == "ingenuity":
-        return [] if state.marker_on_beach else [()]
-    if card == "sacrifice":
-        return [(c,) for c in hunted.hand] if creature.played_this_turn == 0 else []
-    if card == "sixth-sense":
-        return [()] if hunted.discard else []
-    if card == "smokescreen":
-        return [()]
-    if card == "strike-back":
-        return [()] if creature.hand else []
-    if card == "vortex":
-        return [(out, into) for out in hunted.played for into in hunted.discard
-                if into not in state.forbidden]
-    if card == "detector":
-        return [()] if any(p in artemia for p in at) else []
-    if card == "dodge":
-        return [()] if any(catches_at(state, p) for p in at) else []
-    if card == "hologram":
-        if not any(p in artemia for p in at):
-            return []
-        return [(p, q) for p in sorted(set(artemia)) for q in ADJACENT[p] if q not in artemia]
-    if card == "wrong-track":
-        places = sorted(set(creature_places(state)))
-        return [(p, q) for p in places for q in ADJACENT[p] if q not in places]
-    if card == "amplifier":  # under Stasis the Rescue counter cannot advance this phase
-        return [()] if state.marker_on_beach and Effect.STASIS not in state.effects else []
-    if card == "double-back":
-        return [(c,) for c in hunted.played]
-    return []
+    for name in sorted(set(hunted.survival)):
+        choices = SURVIVAL[name].place_choices
+        if choices is not None:
+            out.extend(PlaySurvivalCard(name, p) for p in choices(state, hunted, place, this_card))
+    return out
 
 
 def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCard,
                        events: Events, this_card: int = 0) -> None:
     """Play a Survival card from hand and resolve it; `this_card` serves Drone and Gate."""
+    card = SURVIVAL[action.card]
     hunted.survival.remove(action.card)
     state.survival_discard.append(action.card)
     hunted.survival_played = True
-    # Sacrifice's and Vortex's choices name discard-pile cards: under Smokescreen they are left
-    # out (the Hunted learn them from the discard and swap events, which the Creature does not).
-    hidden = action.card in ("sacrifice", "vortex") and discard_knowers(state) is not None
+    # Choices naming discard-pile cards are left out under Smokescreen (the Hunted learn them
+    # from the discard and swap events, which the Creature does not).
+    hidden = card.names_discards and discard_knowers(state) is not None
     played = {"hunted": hunted.seat, "card": action.card,
               "places": [] if hidden else list(action.places)}
-    knowers = play_audience(state, hunted, action)  # Whisper: only the two know the partner
+    knowers = card.audience(hunted, action) if card.audience else ()
     if knowers:
-        emit_secret(events, EventKind.SURVIVAL_CARD_PLAYED, knowers, played, {**played,
-                    "places": []})
+        emit_secret(events, EventKind.SURVIVAL_CARD_PLAYED, knowers, played,
+                    {**played, "places": []})
     else:
         emit(events, EventKind.SURVIVAL_CARD_PLAYED, **played)
-    _EFFECTS[action.card](state, hunted, action, events, this_card)
-
-
-def _adrenaline(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    h.will += 1
-    emit(e, EventKind.WILL_REGAINED, hunted=h.seat, will=h.will)
-
-
-def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.marker_on_beach = True
-    emit(e, EventKind.MARKER_PLACED)
-
-
-def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    discard_place_card(s, h, a.places[0], e, "sacrifice")
-    s.creature.plays_left = 0
-    s.effects.append(Effect.SACRIFICE)
-    reset_choices(s, e)
-
-
-def _sixth_sense(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    ask_take_back(s, h, 2, e)
-
-
-def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.effects.append(Effect.SMOKESCREEN)
-
-
-def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    creature = s.creature
-    picked = shuffled(s.seed, s.rng_counter, creature.hand)[:2]
-    s.rng_counter += 1
-    for card in picked:
-        creature.hand.remove(card)
-    creature.deck[:0] = picked  # the deck is drawn from its end: index 0 is the bottom
-    emit(e, EventKind.HUNT_CARDS_STRUCK_BACK, count=len(picked))
-    emit(e, EventKind.HUNT_CARDS_TO_BOTTOM, (CREATURE,), cards=picked)
-
-
-def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    out, into = a.places
-    h.played[h.played.index(out)] = into
-    h.discard.remove(into)
-    h.discard.append(out)
-    # The discard pile is face up, so the swap shows (except to the Creature under Smokescreen).
-    emit_secret(e, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(s),
-                {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
-
-
-def _immunity(token: TokenKind) -> CardEffect:
-    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-        h.immune.append(token)
-    return effect
-
-
-def _move_token(token: TokenKind) -> CardEffect:
-    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-        origin, to = a.places
-        name = token
-        if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
-            name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
-        places = s.tokens[name]
-        places[places.index(origin)] = to
-        emit(e, EventKind.HUNT_TOKEN_MOVED, token=name, origin=origin, destination=to)
-    return effect
-
-
-def _drone(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    resolve_copy(s, h, ROVER, c, e, "drone")
-
-
-def _gate(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    resolve_copy(s, h, a.places[0], c, e, "gate")
-
-
-def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.marker_on_beach = False
-    emit(e, EventKind.MARKER_REMOVED)
-    advance_rescue(s, e)
-
-
-def _double_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    card = a.places[0]
-    h.played.remove(card)
-    h.hand.append(card)
-    h.hand.sort()
-    emit(e, EventKind.PLACE_CARD_RETURNED, hunted=h.seat, card=card)
-
-
-_EFFECTS: dict[str, CardEffect] = {
-    "adrenaline": _adrenaline,
-    "ingenuity": _ingenuity,
-    "sacrifice": _sacrifice,
-    "sixth-sense": _sixth_sense,
-    "smokescreen": _smokescreen,
-    "strike-back": _strike_back,
-    "vortex": _vortex,
-    "detector": _immunity(TokenKind.ARTEMIA),
-    "dodge": _immunity(TokenKind.CREATURE),
-    "hologram": _move_token(TokenKind.ARTEMIA),
-    "wrong-track": _move_token(TokenKind.CREATURE),
-    "drone": _drone,
-    "gate": _gate,
-    "amplifier": _amplifier,
-    "double-back": _double_back,
-    **FROZEN_EFFECTS,
-}
+    card.effect(state, hunted, action, events, this_card)

@@ -144,6 +144,15 @@ class PowerOption(StrEnum):
     BOTH = "both"
 
 
+class Moment(StrEnum):
+    """When a Survival card is offered: its phase's windows, phase 3's closing window only, or
+    at the place action instead of a place's power."""
+
+    WINDOW = ""
+    CLOSING = "closing"
+    PLACE_ACTION = "place_action"
+
+
 class Winner(StrEnum):
     """The side that won."""
 

@@ -1,0 +1,226 @@
+"""The base game's 15 Survival cards, one registry entry each (base_game.md §4): data, choices
+(none: the card would change nothing, C7), effect and when each is offered."""
+
+from __future__ import annotations
+
+from .actions import PlaySurvivalCard
+from .board import (
+    Events,
+    advance_rescue,
+    ask_take_back,
+    catches_at,
+    creature_places,
+    discard_knowers,
+    discard_place_card,
+    emit,
+    emit_secret,
+)
+from .cards import ADJACENT, ARTEFACT, ROVER, CardInfo
+from .hunt import reset_choices
+from .places import power_options, resolve_copy
+from .rng import shuffled
+from .state import CREATURE, GameState, Hunted
+from .survival import (
+    CardEffect,
+    Places,
+    SurvivalCard,
+    no_choice,
+    register_survival_card,
+)
+from .vocab import Effect, EventKind, Moment, TokenKind
+
+# --- Choices ---------------------------------------------------------------------------------
+
+
+def _short_of_will(s: GameState, h: Hunted) -> list[Places]:
+    return [()] if h.will < 3 else []
+
+
+def _no_marker(s: GameState, h: Hunted) -> list[Places]:
+    return [] if s.marker_on_beach else [()]
+
+
+def _hand_card_before_any_hunt_card(s: GameState, h: Hunted) -> list[Places]:
+    return [(c,) for c in h.hand] if s.creature.played_this_turn == 0 else []
+
+
+def _has_discards(s: GameState, h: Hunted) -> list[Places]:
+    return [()] if h.discard else []
+
+
+def _creature_holds_cards(s: GameState, h: Hunted) -> list[Places]:
+    return [()] if s.creature.hand else []
+
+
+def _played_for_discarded(s: GameState, h: Hunted) -> list[Places]:
+    return [(out, into) for out in h.played for into in h.discard if into not in s.forbidden]
+
+
+def _at(h: Hunted) -> list[int]:
+    return [place for place, _ in h.positions]
+
+
+def _on_artemia(s: GameState, h: Hunted) -> list[Places]:
+    artemia = s.tokens.get(TokenKind.ARTEMIA, [])
+    return [()] if any(p in artemia for p in _at(h)) else []
+
+
+def _caught(s: GameState, h: Hunted) -> list[Places]:
+    return [()] if any(catches_at(s, p) for p in _at(h)) else []
+
+
+def _move_artemia(s: GameState, h: Hunted) -> list[Places]:
+    artemia = s.tokens.get(TokenKind.ARTEMIA, [])
+    if not any(p in artemia for p in _at(h)):
+        return []
+    return [(p, q) for p in sorted(set(artemia)) for q in ADJACENT[p] if q not in artemia]
+
+
+def _move_creature(s: GameState, h: Hunted) -> list[Places]:
+    places = sorted(set(creature_places(s)))
+    return [(p, q) for p in places for q in ADJACENT[p] if q not in places]
+
+
+def _marker_may_advance(s: GameState, h: Hunted) -> list[Places]:
+    """Under Stasis the Rescue counter cannot advance this phase."""
+    return [()] if s.marker_on_beach and Effect.STASIS not in s.effects else []
+
+
+def _played_card(s: GameState, h: Hunted) -> list[Places]:
+    return [(c,) for c in h.played]
+
+
+def _none(s: GameState, h: Hunted) -> list[Places]:
+    return []  # offered at the place action only (place_choices)
+
+
+def _drone_choices(s: GameState, h: Hunted, place: int, this_card: int) -> list[Places]:
+    return [()] if power_options(s, h, ROVER, this_card) else []
+
+
+def _gate_choices(s: GameState, h: Hunted, place: int, this_card: int) -> list[Places]:
+    return [(q,) for q in ADJACENT[place] if q != ARTEFACT and power_options(s, h, q, this_card)]
+
+
+# --- Effects ---------------------------------------------------------------------------------
+
+def _adrenaline(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    h.will += 1
+    emit(e, EventKind.WILL_REGAINED, hunted=h.seat, will=h.will)
+
+
+def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.marker_on_beach = True
+    emit(e, EventKind.MARKER_PLACED)
+
+
+def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    discard_place_card(s, h, a.places[0], e, "sacrifice")
+    s.creature.plays_left = 0
+    s.effects.append(Effect.SACRIFICE)
+    reset_choices(s, e)
+
+
+def _sixth_sense(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    ask_take_back(s, h, 2, e)
+
+
+def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.effects.append(Effect.SMOKESCREEN)
+
+
+def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    creature = s.creature
+    picked = shuffled(s.seed, s.rng_counter, creature.hand)[:2]
+    s.rng_counter += 1
+    for card in picked:
+        creature.hand.remove(card)
+    creature.deck[:0] = picked  # the deck is drawn from its end: index 0 is the bottom
+    emit(e, EventKind.HUNT_CARDS_STRUCK_BACK, count=len(picked))
+    emit(e, EventKind.HUNT_CARDS_TO_BOTTOM, (CREATURE,), cards=picked)
+
+
+def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    out, into = a.places
+    h.played[h.played.index(out)] = into
+    h.discard.remove(into)
+    h.discard.append(out)
+    # The discard pile is face up, so the swap shows (except to the Creature under Smokescreen).
+    emit_secret(e, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(s),
+                {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
+
+
+def _immunity(token: TokenKind) -> CardEffect:
+    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+        h.immune.append(token)
+    return effect
+
+
+def _move_token(token: TokenKind) -> CardEffect:
+    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+        origin, to = a.places
+        name = token
+        if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
+            name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
+        places = s.tokens[name]
+        places[places.index(origin)] = to
+        emit(e, EventKind.HUNT_TOKEN_MOVED, token=name, origin=origin, destination=to)
+    return effect
+
+
+def _drone(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    resolve_copy(s, h, ROVER, c, e, "drone")
+
+
+def _gate(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    resolve_copy(s, h, a.places[0], c, e, "gate")
+
+
+def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    s.marker_on_beach = False
+    emit(e, EventKind.MARKER_REMOVED)
+    advance_rescue(s, e)
+
+
+def _double_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
+    card = a.places[0]
+    h.played.remove(card)
+    h.hand.append(card)
+    h.hand.sort()
+    emit(e, EventKind.PLACE_CARD_RETURNED, hunted=h.seat, card=card)
+
+
+def _survival(card_id: str, name: str, phase: int) -> CardInfo:
+    return CardInfo(card_id, name, phase)
+
+
+BASE_ONLY = ("base",)  # Frozen Lands leaves it in the box (C13: it needs the Marker)
+ENTRIES: tuple[SurvivalCard, ...] = (
+    SurvivalCard(_survival("adrenaline", "Adrenaline", 1), _short_of_will, _adrenaline),
+    SurvivalCard(_survival("ingenuity", "Ingenuity", 1), _no_marker, _ingenuity,
+                 decks=BASE_ONLY),
+    SurvivalCard(_survival("sacrifice", "Sacrifice", 1), _hand_card_before_any_hunt_card,
+                 _sacrifice, names_discards=True),
+    SurvivalCard(_survival("sixth-sense", "Sixth Sense", 1), _has_discards, _sixth_sense),
+    SurvivalCard(_survival("smokescreen", "Smokescreen", 1), no_choice, _smokescreen),
+    SurvivalCard(_survival("strike-back", "Strike Back", 1), _creature_holds_cards,
+                 _strike_back),
+    SurvivalCard(_survival("vortex", "Vortex", 2), _played_for_discarded, _vortex,
+                 names_discards=True),
+    SurvivalCard(_survival("detector", "Detector", 3), _on_artemia,
+                 _immunity(TokenKind.ARTEMIA)),
+    SurvivalCard(_survival("dodge", "Dodge", 3), _caught, _immunity(TokenKind.CREATURE)),
+    SurvivalCard(_survival("drone", "Drone", 3), _none, _drone, Moment.PLACE_ACTION,
+                 _drone_choices),
+    SurvivalCard(_survival("gate", "Gate", 3), _none, _gate, Moment.PLACE_ACTION, _gate_choices),
+    SurvivalCard(_survival("hologram", "Hologram", 3), _move_artemia,
+                 _move_token(TokenKind.ARTEMIA)),
+    SurvivalCard(_survival("wrong-track", "Wrong Track", 3), _move_creature,
+                 _move_token(TokenKind.CREATURE)),
+    SurvivalCard(_survival("amplifier", "Amplifier", 4), _marker_may_advance, _amplifier,
+                 decks=BASE_ONLY),
+    SurvivalCard(_survival("double-back", "Double Back", 4), _played_card, _double_back),
+)
+
+for _entry in ENTRIES:
+    register_survival_card(_entry)
