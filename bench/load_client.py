@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import httpx
+import procstat
 from websockets.asyncio.client import ClientConnection, connect
 
 HUNTED = 3
@@ -285,14 +286,13 @@ async def _wait_for(pipe: Connection, word: str) -> tuple[Any, ...]:
 def main(plan: Plan, pipe: Connection) -> None:
     """The process's entry point (multiprocessing)."""
     import ctypes
-    import os
     import resource
     import signal
 
     import uvloop
 
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: die with it
-    os.nice(plan.nice)
+    procstat.own_scheduling_group(plan.nice)
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     uvloop.run(serve(plan, pipe))

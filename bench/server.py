@@ -76,9 +76,10 @@ def raise_open_files() -> None:
 
 
 def server_child(nice: int) -> None:
-    """In a server process before exec: enough descriptors, its priority, die with the bench."""
+    """In a server process before exec: enough descriptors, its own scheduling group and
+    priority, and death with the bench."""
     raise_open_files()
-    os.nice(nice)
+    procstat.own_scheduling_group(nice)
     die_with_parent()
 
 
