@@ -81,7 +81,10 @@ def may_act_in_closing_window(state: GameState, hunted: Hunted) -> bool:
 
 def window_context(data: dict[str, Any]) -> str:
     """The context of a Hunted window prompt: "closing" or "window-<phase>"."""
-    return "closing" if data.get("moment") == "closing" else f"window-{data['phase']}"
+    return "closing" if data.get("moment") == "closing" else _WINDOWS[data["phase"]]
+
+
+_WINDOWS = {phase: f"window-{phase}" for phase in range(1, 5)}
 
 
 def may_act_in_window(state: GameState, hunted: Hunted, data: dict[str, Any]) -> bool:

@@ -38,6 +38,8 @@ TASK_ORDER = {"free": 0, "target": 1, "target_action": 1, "artemia": 2, "creatur
 
 def advance(state: GameState, events: Events) -> None:
     """Run automatic steps until a seat owes a decision or the game is over."""
+    if state.layers and all(state.layers):
+        return  # the usual case: someone still owes an answer, nothing to run
     drop_empty_layers(state)
     while not state.layers and not state.winner:
         STEPS[state.step](state, events)

@@ -147,24 +147,26 @@ def settle(state: GameState, events: list[Event]) -> None:
         advance(state, events)
         if not state.layers:
             return
-        moot = [prompt for prompt in _first_prompts(state.layers[-1])
-                if not surely_answerable(state, prompt)
-                and not PROMPTS[prompt.kind].legal(state, prompt)]
+        moot = _moot(state)
         if not moot:
             return
         for prompt in moot:
             remove_prompt(state, prompt)
 
 
-def _first_prompts(layer: list[Prompt]) -> list[Prompt]:
-    """Each seat's current prompt in a layer: its first one there."""
+def _moot(state: GameState) -> list[Prompt]:
+    """Current prompts of the active layer (each seat's first) left without a legal answer."""
     seen: set[int] = set()
-    first = []
-    for prompt in layer:
-        if prompt.seat not in seen:
-            seen.add(prompt.seat)
-            first.append(prompt)
-    return first
+    moot = []
+    for prompt in state.layers[-1]:
+        if prompt.seat in seen:
+            continue
+        seen.add(prompt.seat)
+        if prompt.kind in ALWAYS_ANSWERABLE or surely_answerable(state, prompt):
+            continue  # the common case, decided without listing the answers
+        if not PROMPTS[prompt.kind].legal(state, prompt):
+            moot.append(prompt)
+    return moot
 
 
 # Prompts whose answers always include a fallback (Pass, a default option, a vote's options):
