@@ -106,9 +106,10 @@ class Table:
     tokens: dict[int, str]
 
 
-async def open_table(api: Api, hunted: int = 2, *, start: bool = True) -> Table:
-    """A room with the Creature (host) and `hunted` Hunted seated; started unless told not to."""
-    room = await api.create_room("Creature", 0, hunted=hunted)
+async def open_table(api: Api, hunted: int = 2, *, start: bool = True, **options: Any) -> Table:
+    """A room with the Creature (host) and `hunted` Hunted seated; started unless told not to;
+    `options` are the room's other options (e.g. variant)."""
+    room = await api.create_room("Creature", 0, hunted=hunted, **options)
     tokens = {0: room["token"]}
     for seat in range(1, hunted + 1):
         tokens[seat] = (await api.claim(room["code"], seat, f"Hunted {seat}"))["token"]
