@@ -98,3 +98,21 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class GameResult(Base):
+    """How a finished game of a room ended and who played which seat (the running score);
+    written when the room moves on to its next game, since seats may rotate then."""
+
+    __tablename__ = "game_result"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("room.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # 1, 2… in the room
+    winner: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(String(32))
+    turns: Mapped[int] = mapped_column(Integer)
+    # [{"seat", "seat_id", "name", "bot"}]: the seat rows as they sat in this game
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,4 +1,5 @@
-"""REST for finished games: replays, step by step (docs/protocol.md, Replays)."""
+"""REST for finished games: replays step by step, and the room's running score
+(docs/protocol.md, Replays and results)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class ReplayOut(BaseModel):
     perspective: int | str  # a seat number or "table"
     steps: int  # the number of actions; steps are 0 (the set-up) to `steps`
     outcome: dict[str, str]
+    players: list[dict[str, Any]]  # who sat where in this game: {"seat", "name", "bot"}
     index: list[StepOut]
     frames: list[dict[str, Any]]
 
@@ -59,3 +61,26 @@ async def read_replay(
     """
     page = await replays.page(code, number, token, view, start, limit)
     return ReplayOut.model_validate(page)
+
+
+class ResultOut(BaseModel):
+    """One finished game: who won, why, in how many turns, and who sat where."""
+
+    number: int
+    winner: str
+    reason: str
+    turns: int
+    players: list[dict[str, Any]]  # {"seat", "name", "bot", "role", "won"}
+
+
+class ResultsOut(BaseModel):
+    """A room's finished games, oldest first, and the wins by side and by player name."""
+
+    games: list[ResultOut]
+    tally: dict[str, dict[str, int]]
+
+
+@router.get("/rooms/{code}/results")
+async def read_results(code: str, replays: ReplaysDep) -> ResultsOut:
+    """The running score: every finished game of the room, the current one once over."""
+    return ResultsOut.model_validate(await replays.results(code))

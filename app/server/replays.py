@@ -30,7 +30,8 @@ from app.engine.table_view import table_events, table_view
 
 from . import repository as repo
 from .errors import ErrorCode, ServiceError
-from .models import Game, GameAction, Room
+from .models import Game, GameAction, GameResult, Room, Seat
+from .scores import players_of, result_out, result_row, results_of, tally
 
 TABLE = "table"  # the perspective that shows everything
 CACHED_GAMES = 8
@@ -107,11 +108,32 @@ class Replays:
         (a seat number, "table", or by default the bearer's seat, else the table)."""
         async with self.sessions() as session:
             room, game = await self._finished_game(session, code, number)
-            mine = await self._bearer_seat(session, room, token)
+            players = await self._players(session, room, game)
+            mine = await self._bearer_seat(session, room, token, players)
             replayed = await self._replayed(session, game, number)
         seen = self._perspective(perspective, mine, replayed.config)
         # Building views is CPU work: off the event loop, so sockets keep flowing.
-        return await asyncio.to_thread(self._build_page, replayed, mine, seen, start, limit)
+        page = await asyncio.to_thread(self._build_page, replayed, mine, seen, start, limit)
+        page["players"] = [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]}
+                           for p in players]
+        return page
+
+    async def results(self, code: str) -> dict[str, Any]:
+        """The room's finished games (the current one too, once over) and the tally."""
+        async with self.sessions() as session:
+            room = await repo.room_by_code(session, code)
+            if room is None:
+                raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+            rows = await results_of(session, room.id)
+            games = await repo.games_of(session, room.id)
+            current = games[-1] if games else None
+            if current is not None and current.status == "over" and all(
+                    r.game_id != current.id for r in rows):
+                state = (await self._replayed(session, current, len(games))).states[-1]
+                seats = await repo.seats_of(session, room.id)
+                rows.append(result_row(room.id, current, len(games), state, seats))
+        out = [result_out(row) for row in rows]
+        return {"games": out, "tally": tally(out)}
 
     @staticmethod
     def _build_page(replayed: Replayed, mine: int | None, seen: int | str, start: int,
@@ -125,10 +147,6 @@ class Replays:
             "index": step_index(replayed),
             "frames": [frame(replayed, i, seen) for i in range(start, stop)],
         }
-
-    async def final_state(self, session: AsyncSession, game: Game, number: int) -> GameState:
-        """A finished game's last state, replayed from its log (cached)."""
-        return (await self._replayed(session, game, number)).states[-1]
 
     async def _finished_game(self, session: AsyncSession, code: str,
                              number: int) -> tuple[Room, Game]:
@@ -144,14 +162,23 @@ class Replays:
             raise ServiceError(ErrorCode.NOT_OVER, "A game can be replayed once it is over.")
         return room, game
 
-    async def _bearer_seat(self, session: AsyncSession, room: Room,
-                           token: str | None) -> int | None:
+    async def _players(self, session: AsyncSession, room: Room,
+                       game: Game) -> list[dict[str, Any]]:
+        """Who sat where in this game: as recorded, or (the current game) as seated now."""
+        recorded = await session.get(GameResult, game.id)
+        if recorded is not None:
+            return list(recorded.players)
+        return players_of(await repo.seats_of(session, room.id))
+
+    async def _bearer_seat(self, session: AsyncSession, room: Room, token: str | None,
+                           players: list[dict[str, Any]]) -> int | None:
+        """The bearer's seat in that game (seats may have rotated since)."""
         if token is None:
             return None
-        seat = await repo.seat_by_token(session, room.id, token)
+        seat: Seat | None = await repo.seat_by_token(session, room.id, token)
         if seat is None:
             raise ServiceError(ErrorCode.BAD_TOKEN)
-        return seat.number
+        return next((p["seat"] for p in players if p["seat_id"] == seat.id), None)
 
     async def _replayed(self, session: AsyncSession, game: Game, number: int) -> Replayed:
         cached = self._cache.get(game.id)

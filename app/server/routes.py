@@ -7,7 +7,17 @@ from fastapi import APIRouter, status
 from .deps import AutoplayDep, HubDep, OptionalTokenDep, ServiceDep, SettingsDep, TokenDep
 from .errors import ErrorCode, ServiceError
 from .hub import Hub
-from .schemas import AddBot, ClaimSeat, CreateRoom, ErrorOut, Lobby, LogOut, SeatToken
+from .schemas import (
+    AddBot,
+    ClaimSeat,
+    CreateRoom,
+    ErrorOut,
+    Lobby,
+    LogOut,
+    Rematch,
+    SeatToken,
+)
+from .scores import SeatOrder
 from .service import GameService
 from .sync import build_lobby, resync_room, room_link
 
@@ -81,9 +91,10 @@ async def start_game(code: str, token: TokenDep, service: ServiceDep, hub: HubDe
 
 @router.post("/rooms/{code}/rematch")
 async def rematch(code: str, token: TokenDep, service: ServiceDep, hub: HubDep,
-                  autoplay: AutoplayDep) -> Lobby:
-    """Host only, after the end: a new game with the same seats."""
-    await service.rematch(code, token)
+                  autoplay: AutoplayDep, body: Rematch | None = None) -> Lobby:
+    """Host only, after the end: a new game, the seats kept or rotated (`{"seats": "rotate"}`:
+    Hunted 1 becomes the Creature, the Creature the last Hunted)."""
+    await service.rematch(code, token, SeatOrder((body or Rematch()).seats))
     await resync_room(service, hub, code)
     autoplay.kick(code)
     return await build_lobby(service, hub, code)

@@ -58,6 +58,12 @@ class ClaimSeat(Strict):
     name: Name
 
 
+class Rematch(Strict):
+    """A rematch keeps the seats, or rotates them: Hunted 1 becomes the Creature."""
+
+    seats: Literal["keep", "rotate"] = "keep"
+
+
 class AddBot(Strict):
     """Seat a computer player."""
 

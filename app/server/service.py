@@ -28,11 +28,13 @@ from app.engine import (
 from app.engine.game import check_config
 
 from . import repository as repo
+from . import scores
 from .auth import new_room_code, new_seed, new_token
 from .bus import CHANNEL, move_payload
 from .errors import ErrorCode, ServiceError
 from .models import Game, Room, Seat
 from .schemas import RoomOptions
+from .scores import SeatOrder
 
 ENGINE_ERRORS = {
     "illegal_action": ErrorCode.ILLEGAL_ACTION,
@@ -231,8 +233,9 @@ class GameService:
                 raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
             await self._new_game(session, room, config)
 
-    async def rematch(self, code: str, token: str) -> None:
-        """Host only, after the end: a new game with the same seats and options."""
+    async def rematch(self, code: str, token: str, order: SeatOrder = SeatOrder.KEEP) -> None:
+        """Host only, after the end: a new game with the same options; the finished game's
+        result is kept, and the seats are kept or rotated."""
         async with self.sessions() as session, session.begin():
             room = await self._room(session, code)
             await self._host(session, room, token)
@@ -241,6 +244,9 @@ class GameService:
             game = await repo.game_by_id(session, room.game_id, lock=True)
             if game.status != "over":
                 raise ServiceError(ErrorCode.NOT_OVER)
+            await scores.record(session, room, game)
+            if order is SeatOrder.ROTATE:
+                await scores.rotate(session, room)
             await self._new_game(session, room, Config.from_json(game.config))
 
     async def _new_game(self, session: AsyncSession, room: Room, config: Config) -> None:

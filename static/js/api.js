@@ -47,7 +47,8 @@ export const api = {
   addBot: (code, seat, kind, token) => call("POST", `${room(code)}/seats/${seat}/bot`, { body: { kind }, token }),
   replaceSeat: (code, seat, token) => call("POST", `${room(code)}/seats/${seat}/replace`, { token }),
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
-  rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
+  rematch: (code, token, seats = "keep") => call("POST", `${room(code)}/rematch`, { body: { seats }, token }),
+  results: (code) => call("GET", `${room(code)}/results`),
   replay: (code, number, token, { view, from, limit }) => {
     const query = new URLSearchParams({ from, limit });
     if (view !== null && view !== undefined) query.set("view", view);

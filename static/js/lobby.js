@@ -3,6 +3,7 @@
 import { savedName, shareLink } from "./api.js";
 import { copyText, fill, h, toast } from "./dom.js";
 import { roleLabel } from "./labels.js";
+import { scorePanel } from "./score.js";
 
 function optionsText(options) {
   const frozen = options.variant === "frozen-lands";
@@ -129,5 +130,6 @@ export function renderLobby(room) {
     h("h2", {}, "Seats"),
     room.isHost && !lobby.started && lobby.seats.some((s) => !s.name) ? botKindPicker(room) : null,
     seats,
-    footer);
+    footer,
+    scorePanel(room));
 }

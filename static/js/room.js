@@ -178,8 +178,9 @@ export class Room {
     this.lobby = await api.start(this.code, this.token);
   }
 
-  async rematch() {
-    this.lobby = await api.rematch(this.code, this.token);
+  /** Host, after the end: `seats` is "keep" or "rotate" (the next player is the Creature). */
+  async rematch(seats = "keep") {
+    this.lobby = await api.rematch(this.code, this.token, seats);
   }
 
   /**

@@ -8,6 +8,7 @@ import { renderHand } from "./hand.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { renderPlayers } from "./players.js";
 import { replayLink } from "./replay.js";
+import { scorePanel } from "./score.js";
 
 const LOG_LIMIT = 250;
 const TICK_MS = 500;
@@ -144,19 +145,21 @@ export class Table {
     const text = outcomeText(view.outcome);
     const mine = (view.role === "creature" && view.outcome.winner === "creature")
       || (view.role === "hunted" && view.outcome.winner === "hunted");
+    const again = (id, seats, label) => h(`button${seats === "keep" ? ".primary" : ""}#${id}`, {
+      type: "button",
+      onclick: async (e) => {
+        e.currentTarget.disabled = true;
+        try {
+          await this.room.rematch(seats);
+        } catch (error) {
+          toast(error.message, "error");
+          e.currentTarget.disabled = false;
+        }
+      },
+    }, label);
     const rematch = this.room.isHost
-      ? h("button.primary#rematch", {
-        type: "button",
-        onclick: async (e) => {
-          e.currentTarget.disabled = true;
-          try {
-            await this.room.rematch();
-          } catch (error) {
-            toast(error.message, "error");
-            e.currentTarget.disabled = false;
-          }
-        },
-      }, "Rematch")
+      ? h("div.buttons.rematch", {}, again("rematch", "keep", "Rematch"),
+        again("rematch-rotate", "rotate", "Rematch, the next player is the Creature"))
       : h("p.hint", {}, "The host may start a rematch.");
     this.end.hidden = false;
     this.end.className = `end panel winner-${view.outcome.winner}`;
@@ -171,7 +174,8 @@ export class Table {
       revealed,
       view.role === "spectator" ? null : h("p.verdict", {}, mine ? "Victory is yours." : "Defeat, this time."),
       replayLink(this.room),
-      rematch);
+      rematch,
+      scorePanel(this.room));
   }
 
   addEvents(events) {
