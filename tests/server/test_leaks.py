@@ -69,6 +69,15 @@ def check_view(view: JSON, seat: int | None) -> None:
     assert not outside_you & {"hunt_cards", "survival_cards", "shown_by_phobia"}
 
 
+def check_monotonic(frames: list[Frame]) -> None:
+    """A socket never goes back in time: no `sync` or `update` older than one it already got."""
+    newest = -1
+    for frame in frames:
+        if frame["type"] in ("sync", "update"):
+            assert frame["version"] >= newest, (frame["type"], frame["version"], newest)
+            newest = frame["version"]
+
+
 def check_frame(frame: Frame, seat: int | None, game: StoredGame,
                 states: list[GameState]) -> None:
     """One recorded frame against the database's story."""
@@ -120,6 +129,7 @@ async def test_no_socket_ever_receives_another_seats_secrets(shared_server: Serv
     chosen_by_hunted = checked = 0
     for seat, player in everyone:
         assert sum(f["type"] == "update" for f in player.frames) == game.version
+        check_monotonic(player.frames)
         for frame in player.frames:
             check_frame(frame, seat, game, states)
             checked += 1
@@ -141,3 +151,12 @@ def test_the_checks_catch_a_leak() -> None:
                  as_json(view_for(state, 1))):
         with pytest.raises(AssertionError):
             check_view(leak, 0)
+
+
+def test_the_order_check_catches_a_sync_from_the_past() -> None:
+    """Seat 0 got v2, v3, then a sync of v1 (issue 11, fault 3): caught."""
+    check_monotonic([{"type": "sync", "version": 0}, {"type": "update", "version": 1},
+                     {"type": "presence"}, {"type": "sync", "version": 1}])
+    with pytest.raises(AssertionError):
+        check_monotonic([{"type": "update", "version": 2}, {"type": "update", "version": 3},
+                         {"type": "sync", "version": 1}])
