@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 
-from app.server import metrics, replay_routes, routes, web, ws
+from app.server import catalogue_routes, metrics, replay_routes, routes, web, ws
 from app.server.autoplay import Autoplay
 from app.server.bus import Listener, Move, listener_dsn
 from app.server.db import make_engine, make_sessions
@@ -46,6 +46,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
     app.include_router(routes.router)
     app.include_router(replay_routes.router)
+    app.include_router(catalogue_routes.router)
     app.include_router(ws.router)
     app.include_router(metrics.router)
     web.install(app, settings.max_message_bytes)
