@@ -1,7 +1,11 @@
-"""Computer moves: bot seats, and the seat's bot when a player's clock runs out (issue 6).
+"""The server's own moves: bot seats, clocks that run out, and auto-pass (issues 6 and 10.1).
 
-Bots play through the same service pipeline as people (submit, commit, then publish) and see
-only their seat's view, so they can neither cheat nor break a rule.
+Only rooms with work run a task: a bot, a clock, or a human seat whose auto-pass mode is not
+`off`. Each room's plan is read once and then kept in memory (changed by the commands that
+change it), and every decision is made from the live game in memory: no database read per move.
+The moves go through the same path as a player's (`Moves.play`), so they are checked,
+committed and published like any other, and an automatic pass looks on the wire exactly like a
+clicked one. Bots see only their seat's view.
 """
 
 from __future__ import annotations
@@ -9,35 +13,97 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
+from dataclasses import dataclass
 
 from app.bots import make_bot
-from app.engine import CREATURE, active_seats, view_for
+from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
+from app.engine.actions import Pass
 
 from .errors import ServiceError
-from .hub import Hub
-from .service import GameService, GameSnapshot
+from .frames import AutoPassFrame, TimeoutFrame
+from .moves import LiveGame, Moves
+from .publish import Publisher
+from .reads import Reads
+from .rooms import Rooms
+from .settings import AutoPass
 
 log = logging.getLogger(__name__)
+PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever their hand
+_chance = random.SystemRandom()  # not the engine's randomness, and not predictable
+
+
+def pass_delay() -> float:
+    """How long the server waits before passing for a seat."""
+    return _chance.uniform(*PASS_DELAY)
+
+
+@dataclass(slots=True)
+class Plan:
+    """What the server plays in a room: bot seats, the clock, the human seats' auto-pass."""
+
+    bots: dict[int, str]
+    modes: dict[int, AutoPass]
+    clock: float | None
+    bot_delay: float
+
+    @property
+    def has_work(self) -> bool:
+        """False for a room of people who all play every move themselves, with no clock."""
+        return bool(self.bots or self.clock
+                    or any(mode is not AutoPass.OFF for mode in self.modes.values()))
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """The next thing to do in a room: at `due` (monotonic seconds), for `seat`."""
+
+    due: float
+    seat: int
+    why: str  # "bot", "clock", "auto" (pass) or "decided" (until_decision ends)
 
 
 class Autoplay:
     """One runner task per room with work to do; woken after every published move."""
 
-    def __init__(self, service: GameService, hub: Hub) -> None:
-        self.service, self.hub = service, hub
+    def __init__(self, moves: Moves, rooms: Rooms, reads: Reads, publisher: Publisher) -> None:
+        self.moves, self.rooms, self.reads, self.publisher = moves, rooms, reads, publisher
+        self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.wakeups: dict[str, asyncio.Event] = {}
-        self.since: dict[tuple[str, int], float] = {}  # when a seat started owing a move
-        hub.after_publish = self.kick
+        self.owing: dict[tuple[str, int], float] = {}  # since when a seat owes a move
+        self.passing: dict[tuple[str, int], float] = {}  # when the server passes for a seat
+        publisher.watchers.append(self.kick)
 
     def kick(self, code: str) -> None:
-        """Re-examine a room: start its runner if needed and wake it."""
+        """Re-examine a room (cheap when its plan has nothing to do)."""
+        plan = self.plans.get(code)
+        if plan is not None and not plan.has_work:
+            return
         self.wakeups.setdefault(code, asyncio.Event()).set()
         runner = self.runners.get(code)
         if runner is None or runner.done():
             self.runners[code] = asyncio.create_task(self._run(code))
+
+    def replan(self, code: str) -> None:
+        """The room's seats, bots or options changed: read its plan again."""
+        self.plans.pop(code, None)
+        self.kick(code)
+
+    def set_mode(self, code: str, seat: int, mode: AutoPass) -> None:
+        """A seat chose its auto-pass mode (already stored)."""
+        plan = self.plans.get(code)
+        if plan is not None and seat in plan.modes:
+            plan.modes[seat] = mode
+        self.passing.pop((code, seat), None)
+        self.kick(code)
+
+    def running(self, code: str) -> bool:
+        """True while the room has a runner."""
+        runner = self.runners.get(code)
+        return runner is not None and not runner.done()
 
     async def close(self) -> None:
         """Stop every runner (at shutdown)."""
@@ -47,70 +113,103 @@ class Autoplay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await runner
 
+    async def _plan(self, code: str) -> Plan:
+        plan = self.plans.get(code)
+        if plan is None:
+            room = await self.reads.room(code)
+            clock = room.options.get("clock_seconds")
+            plan = self.plans[code] = Plan(
+                bots={s.number: s.bot for s in room.seats if s.bot},
+                modes={s.number: s.auto_pass for s in room.seats if not s.bot},
+                clock=float(clock) if clock else None,
+                bot_delay=room.options.get("bot_delay_ms", 800) / 1000)
+        return plan
+
     async def _run(self, code: str) -> None:
         wakeup = self.wakeups[code]
         try:
-            while True:
+            while (plan := await self._plan(code)).has_work:
                 wakeup.clear()
-                if not await self._step(code, wakeup):
+                live = await self.moves.live(code)
+                if live is None or live.over:
                     return
+                job = self._next(code, plan, live)
+                if job is None:
+                    await wakeup.wait()
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wakeup.wait(), job.due - time.monotonic())
+                if not wakeup.is_set():
+                    await self._do(code, plan, live, job)
         except Exception:  # a runner must never take the server down; the next kick restarts it
             log.exception("autoplay stopped for room %s", code)
+        finally:
+            self._forget(code)
 
-    async def _step(self, code: str, wakeup: asyncio.Event) -> bool:
-        """Make one move or wait for the next change; False when there is nothing to watch."""
-        snap = await self.service.current(code)
-        if snap is None or snap.state.winner:
-            return False
-        room, _, _, _ = await self.service.lobby(code)
-        bots = await self.service.bot_seats(code)
-        active = active_seats(snap.state)
-        self._track(code, active)
-        movers = [seat for seat in active if seat in bots]
-        if movers:
-            await asyncio.sleep(room.options.get("bot_delay_ms", 800) / 1000)
-            await self._move(code, snap, movers[0], bots[movers[0]], "bot")
-            return True
-        clock = room.options.get("clock_seconds")
-        if clock and active:
-            seat = min(active, key=lambda s: self.since[(code, s)])
-            left = self.since[(code, seat)] + clock - time.monotonic()
-            if left <= 0:
-                await self._move(code, snap, seat, "heuristic", "clock")
-                return True
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wakeup.wait(), left)
-            return True
-        if not bots and not clock:
-            return False
-        await wakeup.wait()
-        return True
+    def _forget(self, code: str) -> None:
+        for table in (self.owing, self.passing):
+            for key in [k for k in table if k[0] == code]:
+                del table[key]
 
-    def _track(self, code: str, active: list[int]) -> None:
+    def _next(self, code: str, plan: Plan, live: LiveGame) -> Job | None:
+        """The earliest thing due in the room, from the live game alone."""
         now = time.monotonic()
-        for key in [k for k in self.since if k[0] == code and k[1] not in active]:
-            del self.since[key]
+        active = active_seats(live.state)
+        self._track(code, active, now)
+        jobs = []
         for seat in active:
-            self.since.setdefault((code, seat), now)
+            since = self.owing[(code, seat)]
+            if seat in plan.bots:
+                jobs.append(Job(since + plan.bot_delay, seat, "bot"))
+                continue
+            if plan.clock:
+                jobs.append(Job(since + plan.clock, seat, "clock"))
+            job = self._auto_pass(code, seat, plan.modes.get(seat, AutoPass.OFF), live, now)
+            if job is not None:
+                jobs.append(job)
+        return min(jobs, key=lambda j: j.due, default=None)
 
-    async def _move(self, code: str, snap: GameSnapshot, seat: int, kind: str,
-                    why: str) -> None:
-        """Choose from the seat's own view and submit like any client would."""
-        async with self.hub.locks[code]:
-            current = await self.service.current(code)
-            if current is None or current.version != snap.version:
-                return  # someone moved meanwhile: look again
+    def _auto_pass(self, code: str, seat: int, mode: AutoPass, live: LiveGame,
+                   now: float) -> Job | None:
+        """A pass due for a seat by its mode, or the end of `until_decision`."""
+        if mode is AutoPass.OFF:
+            return None
+        legal = legal_actions(live.state, seat)
+        passes = Pass() in legal
+        if mode is AutoPass.UNTIL_DECISION and not passes and legal:
+            return Job(now, seat, "decided")
+        if (mode is AutoPass.WHEN_NOTHING and legal == [Pass()]) or (
+                mode is AutoPass.UNTIL_DECISION and passes):
+            return Job(self.passing.setdefault((code, seat), now + pass_delay()), seat, "auto")
+        self.passing.pop((code, seat), None)
+        return None
+
+    def _track(self, code: str, active: list[int], now: float) -> None:
+        """Note since when each active seat owes a move; forget the seats that moved."""
+        for table in (self.owing, self.passing):
+            for key in [k for k in table if k[0] == code and k[1] not in active]:
+                del table[key]
+        for seat in active:
+            self.owing.setdefault((code, seat), now)
+
+    async def _do(self, code: str, plan: Plan, live: LiveGame, job: Job) -> None:
+        """Carry out a job; a refusal (someone moved first, busy) is looked at again."""
+        seat, version = job.seat, live.version
+        if job.why == "decided":
+            plan.modes[seat] = AutoPass.WHEN_NOTHING
+            await self.rooms.set_auto_pass(code, seat, AutoPass.WHEN_NOTHING)
+            self.publisher.to_seat(code, {seat}, AutoPassFrame(mode=AutoPass.WHEN_NOTHING))
+            return
+        action: Action = Pass()
+        first = None
+        if job.why != "auto":
+            kind = plan.bots.get(seat, "heuristic")
             role = "creature" if seat == CREATURE else "hunted"
-            bot = make_bot(kind, role, secrets.randbits(32))
-            action = bot.choose(view_for(current.state, seat))
-            client_id = f"{why}-{seat}-{current.version}"
-            try:
-                committed = await self.service.submit_for_seat(code, seat, action,
-                                                               current.version, client_id)
-            except ServiceError:
-                return  # stale or over: the next look decides
-            self.since.pop((code, seat), None)
-            if why == "clock":
-                self.hub.broadcast(code, {"type": "timeout", "seat": seat,
-                                          "version": committed.version})
-            self.hub.publish(code, committed, client_id, seat)
+            action = make_bot(kind, role, secrets.randbits(32)).choose(view_for(live.state, seat))
+        if job.why == "clock":
+            first = TimeoutFrame(seat=seat, version=version + 1)
+        with contextlib.suppress(ServiceError):
+            if await self.moves.play(code, seat, action, version, f"{job.why}-{seat}-{version}",
+                                     first=first):
+                self.passing.pop((code, seat), None)
+                self.owing.pop((code, seat), None)

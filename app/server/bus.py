@@ -1,9 +1,10 @@
 """Moves between server processes: Postgres NOTIFY in the move's transaction, LISTEN here.
 
-One process needs no bus (SQLite, or a single uvicorn worker). With several processes on one
-Postgres, each process sends its own sockets the moves the others commit. ENGINEERING.md: the
-listening connection is dedicated (not pooled), NOTIFY is delivered on commit and in commit
-order, and a listener that lost its connection reconnects and then tells every room to resync.
+One process needs no bus (SQLite, or a single uvicorn worker: `publish.LocalBus`). With several
+processes on one Postgres, each process sends its own sockets the moves the others commit
+(`PostgresBus`, the `Bus` of publish.py). The listening connection is dedicated (not pooled),
+NOTIFY is delivered on commit and in commit order, and a listener that lost its connection
+reconnects and then tells every room to resync (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from .publish import Notice, Remote
 
 CHANNEL = "not_alone_moves"
 LISTENER_NAME = "not-alone-listener"  # shows in pg_stat_activity
@@ -39,6 +44,43 @@ def listener_dsn(database_url: str) -> str | None:
     if url.get_backend_name() != "postgresql":
         return None
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+class PostgresBus:
+    """The `Bus` of several processes on one Postgres: moves by NOTIFY, heard by a Listener.
+
+    Only moves travel for now; other notices are not yet announced.
+    """
+
+    def __init__(self, dsn: str) -> None:
+        self.dsn = dsn
+        self.listener: Listener | None = None
+
+    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
+                    client_id: str) -> None:
+        """NOTIFY inside the move's transaction: sent on commit, never on rollback."""
+        await connection.execute(NOTIFY, {"channel": CHANNEL,
+                                          "payload": move_payload(code, version, seat, client_id)})
+
+    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        """Not carried yet."""
+
+    async def start(self, remote: Remote) -> None:
+        """LISTEN, handing other processes' moves to `remote`."""
+
+        async def on_move(move: Move) -> None:
+            await remote.moved(move["room"], move["version"])
+
+        self.listener = Listener(self.dsn, on_move, remote.gap)
+        self.listener.start()
+
+    async def close(self) -> None:
+        """Stop listening."""
+        if self.listener is not None:
+            await self.listener.close()
 
 
 def _setter(event: asyncio.Event) -> Callable[[Any], None]:

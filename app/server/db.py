@@ -1,29 +1,36 @@
-"""Database engines: Postgres (asyncpg) or the embedded SQLite default, both async."""
+"""Database engines (Postgres via asyncpg, or the embedded SQLite default) and units of work."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
 
+POOL_SIZE = 30
 
-def make_engine(url: str) -> AsyncEngine:
+
+def make_engine(url: str, pool_size: int = POOL_SIZE, pool_timeout: float = 30.0) -> AsyncEngine:
     """An async engine for `url`; SQLite gets WAL, a busy timeout and BEGIN IMMEDIATE."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        # A steady pool: opening connections under load cost more than it saved (bench/server.py).
-        return create_async_engine(url, pool_size=30, max_overflow=0, pool_pre_ping=True)
+        # A steady pool and no pre-ping: a dead connection fails its statement, which answers
+        # `busy`, and the pool replaces it; a ping per checkout was a round trip per move.
+        return create_async_engine(url, pool_size=pool_size, max_overflow=0,
+                                   pool_timeout=pool_timeout)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": 30})
+    engine = create_async_engine(url, connect_args={"timeout": 30}, pool_timeout=pool_timeout)
     _serialize_sqlite_writers(engine)
     return engine
 
@@ -31,8 +38,8 @@ def make_engine(url: str) -> AsyncEngine:
 def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
     """SQLite ignores FOR UPDATE: take the write lock at BEGIN so racing moves queue up.
 
-    ENGINEERING.md measured 0 lost moves this way; on Python 3.11 the driver's own transaction
-    handling must be turned off so that SQLAlchemy's `begin` event can issue the BEGIN.
+    On Python 3.11 the driver's own transaction handling must be turned off so that
+    SQLAlchemy's `begin` event can issue the BEGIN (docs/architecture.md).
     """
 
     @event.listens_for(engine.sync_engine, "connect")
@@ -52,3 +59,35 @@ def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """The session factory; objects stay readable after commit."""
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+class UnitOfWork:
+    """Opens every unit of work: a read, a write (one transaction), or a move (Core, one
+    transaction on one connection). A write commits when its block ends without an error."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.sessions = make_sessions(engine)
+
+    @property
+    def postgres(self) -> bool:
+        """True on Postgres (NOTIFY, row locks), False on SQLite."""
+        return self.engine.dialect.name == "postgresql"
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """One session for one read."""
+        async with self.sessions() as session:
+            yield session
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """One session in one transaction: committed at the end, rolled back on an error."""
+        async with self.sessions() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def move(self) -> AsyncIterator[AsyncConnection]:
+        """One connection in one transaction, for the move path's Core statements."""
+        async with self.engine.begin() as connection:
+            yield connection

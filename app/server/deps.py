@@ -6,29 +6,14 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from .autoplay import Autoplay
 from .errors import ErrorCode, ServiceError
-from .hub import Hub
-from .service import GameService
-from .settings import Settings
+from .roles import Roles
 
 
-def get_service(request: Request) -> GameService:
-    """The app's service layer."""
-    service: GameService = request.app.state.service
-    return service
-
-
-def get_hub(request: Request) -> Hub:
-    """The app's realtime hub."""
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def get_settings(request: Request) -> Settings:
-    """The app's settings."""
-    settings: Settings = request.app.state.settings
-    return settings
+def get_roles(request: Request) -> Roles:
+    """The app's roles (rooms, moves, reads, publisher, autoplay)."""
+    roles: Roles = request.app.state.roles
+    return roles
 
 
 def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
@@ -43,15 +28,6 @@ def optional_bearer(authorization: Annotated[str | None, Header()] = None) -> st
     return bearer_token(authorization) if authorization else None
 
 
-def get_autoplay(request: Request) -> Autoplay:
-    """The app's computer players."""
-    autoplay: Autoplay = request.app.state.autoplay
-    return autoplay
-
-
-ServiceDep = Annotated[GameService, Depends(get_service)]
-AutoplayDep = Annotated[Autoplay, Depends(get_autoplay)]
-HubDep = Annotated[Hub, Depends(get_hub)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+RolesDep = Annotated[Roles, Depends(get_roles)]
 TokenDep = Annotated[str, Depends(bearer_token)]
 OptionalTokenDep = Annotated[str | None, Depends(optional_bearer)]

@@ -32,6 +32,7 @@ class ErrorCode(StrEnum):
     METHOD_NOT_ALLOWED = "method_not_allowed"
     ROOM_FULL = "room_full"
     TOO_MANY_SOCKETS = "too_many_sockets"
+    BUSY = "busy"
 
 
 MESSAGES: dict[ErrorCode, str] = {
@@ -59,6 +60,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.METHOD_NOT_ALLOWED: "This address does not take that method (see Allow).",
     ErrorCode.ROOM_FULL: "This room has as many sockets as it takes: try again later.",
     ErrorCode.TOO_MANY_SOCKETS: "Too many open sockets from your address.",
+    ErrorCode.BUSY: "The server is busy: nothing was done; try again in a moment.",
 }
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -74,6 +76,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.METHOD_NOT_ALLOWED: 405,
     ErrorCode.TOO_MANY_SOCKETS: 429,
+    ErrorCode.BUSY: 503,
 }
 
 

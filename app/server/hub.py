@@ -1,4 +1,4 @@
-"""The realtime hub: each room's open sockets, and per-seat messages after each commit."""
+"""The realtime hub: each room's open sockets, each with an outbox drained by its own writer."""
 
 from __future__ import annotations
 
@@ -6,15 +6,11 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict
-from collections.abc import Callable
-from typing import Any
 
 from fastapi import WebSocket
 
-from app.engine import view_for
-
 from .caps import Admissions
-from .service import Committed
+from .frames import Presence
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
 NORMAL_CLOSURE = 1000
@@ -28,11 +24,11 @@ class Connection:
     def __init__(self, websocket: WebSocket, code: str) -> None:
         self.websocket = websocket
         self.code = code
-        self.token: str | None = None
+        self.token: str | None = None  # kept to re-identify the seat after a renumbering
         self.seat: int | None = None  # None: a spectator (or not yet authenticated)
         self.name = ""
         self.authenticated = False
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.closing = False  # once set, nothing more is queued
         self.writer: asyncio.Task[None] | None = None
         self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
@@ -42,12 +38,12 @@ class Connection:
         self.writer = asyncio.create_task(self.write_loop())
         return self.writer
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a socket that cannot keep up is closed, never waited for."""
+    def send(self, text: str) -> None:
+        """Queue an encoded frame; a socket that cannot keep up is closed, never waited for."""
         if self.closing:
             return
         try:
-            self.outbox.put_nowait(message)
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.close(TOO_FAR_BEHIND)
 
@@ -70,9 +66,9 @@ class Connection:
 
     async def write_loop(self) -> None:
         """Send queued messages in order until closed; a dead socket ends the loop."""
-        while (message := await self.outbox.get()) is not None:
+        while (text := await self.outbox.get()) is not None:
             try:
-                await self.websocket.send_json(message)
+                await self.websocket.send_text(text)
             except Exception:  # a closed socket raises RuntimeError subclasses, not Disconnect
                 break
         with contextlib.suppress(Exception):
@@ -99,12 +95,10 @@ class TokenBucket:
 
 
 class Hub:
-    """In-memory hub for one process: rooms to connections, and per-room ordering locks."""
+    """In-memory hub for one process: each room's open sockets."""
 
     def __init__(self) -> None:
         self.rooms: dict[str, set[Connection]] = defaultdict(set)
-        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.after_publish: Callable[[str], None] | None = None  # e.g. wake the room's bots
         self.gone_since: dict[tuple[str, int], float] = {}
         self.admissions = Admissions()  # open sockets by address and room, for the caps
 
@@ -124,7 +118,7 @@ class Hub:
 
     def absent_for(self, code: str, seat: int) -> float | None:
         """Seconds since the seat's last socket closed; None while it is connected."""
-        if seat in self.presence(code)["seats"]:
+        if any(c.seat == seat for c in self.connections(code)):
             return None
         gone = self.gone_since.get((code, seat))
         return float("inf") if gone is None else time.monotonic() - gone
@@ -133,36 +127,8 @@ class Hub:
         """The room's open, authenticated connections."""
         return [c for c in self.rooms.get(code, ()) if c.authenticated]
 
-    def presence(self, code: str) -> dict[str, Any]:
+    def presence(self, code: str) -> Presence:
         """Who is connected: seat numbers, and how many spectators."""
         conns = self.connections(code)
         seats = sorted({c.seat for c in conns if c.seat is not None})
-        return {"seats": seats, "spectators": sum(1 for c in conns if c.seat is None)}
-
-    def broadcast(self, code: str, message: dict[str, Any]) -> None:
-        """The same message to every connection of the room."""
-        for conn in self.connections(code):
-            conn.send(message)
-
-    def publish(self, code: str, committed: Committed, client_id: str, actor: int) -> None:
-        """After a commit: each seat gets its own view and the events it may see."""
-        for conn in self.connections(code):
-            conn.send(update_message(committed, conn.seat, client_id if conn.seat == actor
-                                     else None))
-        if self.after_publish is not None:
-            self.after_publish(code)
-
-
-def update_message(committed: Committed, seat: int | None,
-                   client_id: str | None) -> dict[str, Any]:
-    """The `update` a seat receives for one committed action."""
-    message: dict[str, Any] = {
-        "type": "update",
-        "version": committed.version,
-        "view": view_for(committed.state, seat),
-        "events": [{"seq": committed.version, "kind": e.kind, "data": e.data}
-                   for e in committed.events if e.visible_to(seat)],
-    }
-    if client_id is not None:
-        message["client_id"] = client_id
-    return message
+        return Presence(seats=seats, spectators=sum(1 for c in conns if c.seat is None))

@@ -53,11 +53,14 @@ class Seat(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     # "random" or "heuristic" when a computer plays the seat (a bot seat, or a replaced leaver)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    # An AutoPass mode: when the server passes for this (human) seat (issue 10.1).
+    auto_pass: Mapped[str] = mapped_column(String(16), server_default="when_nothing")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Game(Base):
-    """One game of a room: its config and seed, and a snapshot at `version`."""
+    """One game of a room: its config and seed, its `version`, and a snapshot at
+    `snapshot_version` (written every K moves and at the end; the action log is the truth)."""
 
     __tablename__ = "game"
 
@@ -68,6 +71,7 @@ class Game(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="active")
     snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    snapshot_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .auth import hash_token, token_matches
@@ -66,6 +66,12 @@ async def add_seat(session: AsyncSession, room_id: int, number: int, name: str,
     return seat
 
 
+async def set_auto_pass(session: AsyncSession, room_id: int, number: int, mode: str) -> None:
+    """Store a seat's auto-pass mode."""
+    await session.execute(update(Seat).where(Seat.room_id == room_id, Seat.number == number)
+                          .values(auto_pass=mode))
+
+
 async def remove_seat(session: AsyncSession, seat: Seat) -> None:
     """Free a seat."""
     await session.execute(delete(Seat).where(Seat.id == seat.id))
@@ -111,6 +117,24 @@ async def actions_of(session: AsyncSession, game_id: int,
     query = (select(GameAction).where(GameAction.game_id == game_id, GameAction.seq > since)
              .order_by(GameAction.seq))
     return (await session.execute(query)).scalars().all()
+
+
+async def actions_between(session: AsyncSession, game_id: int, after: int,
+                          upto: int) -> list[tuple[int, list[Any]]]:
+    """(seq, events) of the logged actions after `after` up to `upto`, in order."""
+    query = (select(GameAction.seq, GameAction.events)
+             .where(GameAction.game_id == game_id, GameAction.seq > after,
+                    GameAction.seq <= upto)
+             .order_by(GameAction.seq))
+    return [(seq, events) for seq, events in (await session.execute(query)).all()]
+
+
+async def game_and_number(session: AsyncSession, room_id: int, game_id: int) -> tuple[Game, int]:
+    """A room's game and its number (1 for the room's first game)."""
+    game = await game_by_id(session, game_id)
+    query = select(func.count()).select_from(Game).where(Game.room_id == room_id,
+                                                         Game.id <= game_id)
+    return game, int((await session.execute(query)).scalar_one())
 
 
 async def games_of(session: AsyncSession, room_id: int) -> Sequence[Game]:

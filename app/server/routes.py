@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, status
 
-from .deps import AutoplayDep, HubDep, OptionalTokenDep, ServiceDep, SettingsDep, TokenDep
+from .deps import OptionalTokenDep, RolesDep, TokenDep
 from .errors import ErrorCode, ServiceError
-from .hub import Hub
+from .publish import lobby_of, room_link
 from .schemas import (
     AddBot,
     ClaimSeat,
@@ -18,107 +18,95 @@ from .schemas import (
     SeatToken,
 )
 from .scores import SeatOrder
-from .service import GameService
-from .sync import build_lobby, resync_room, room_link
 
 ERRORS: dict[int | str, dict[str, object]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 @router.post("/rooms", status_code=status.HTTP_201_CREATED)
-async def create_room(body: CreateRoom, service: ServiceDep) -> SeatToken:
+async def create_room(body: CreateRoom, roles: RolesDep) -> SeatToken:
     """Open a room with its options and seat the host; share the returned link."""
-    code, token = await service.create_room(body.options, body.name, body.seat)
+    code, token = await roles.rooms.create_room(body.options, body.name, body.seat)
     return SeatToken(code=code, seat=body.seat, token=token, link=room_link(code))
 
 
 @router.get("/rooms/{code}")
-async def read_lobby(code: str, service: ServiceDep, hub: HubDep) -> Lobby:
+async def read_lobby(code: str, roles: RolesDep) -> Lobby:
     """A room's public lobby state: options, seats, presence, the current game's status."""
-    return await build_lobby(service, hub, code)
+    return lobby_of(await roles.reads.room(code), roles.hub.presence(code))
 
 
 @router.post("/rooms/{code}/seats", status_code=status.HTTP_201_CREATED)
-async def claim_seat(code: str, body: ClaimSeat, service: ServiceDep, hub: HubDep) -> SeatToken:
+async def claim_seat(code: str, body: ClaimSeat, roles: RolesDep) -> SeatToken:
     """Claim the Creature's or a Hunted's seat with a display name; keep the token."""
-    token = await service.claim_seat(code, body.seat, body.name)
-    await _lobby_changed(service, hub, code)
+    token = await roles.rooms.claim_seat(code, body.seat, body.name)
+    await roles.lobby_changed(code)
     return SeatToken(code=code, seat=body.seat, token=token, link=room_link(code))
 
 
 @router.delete("/rooms/{code}/seats/me", status_code=status.HTTP_204_NO_CONTENT)
-async def leave_seat(code: str, token: TokenDep, service: ServiceDep, hub: HubDep) -> None:
+async def leave_seat(code: str, token: TokenDep, roles: RolesDep) -> None:
     """Give one's seat back before the start."""
-    await service.leave_seat(code, token)
-    await _lobby_changed(service, hub, code)
+    await roles.rooms.leave_seat(code, token)
+    await roles.lobby_changed(code)
 
 
 @router.post("/rooms/{code}/seats/{seat}/bot", status_code=status.HTTP_201_CREATED)
-async def add_bot(code: str, seat: int, body: AddBot, token: TokenDep, service: ServiceDep,
-                  hub: HubDep) -> Lobby:
+async def add_bot(code: str, seat: int, body: AddBot, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only, before the start: a computer player takes this free seat."""
-    await service.add_bot(code, token, seat, body.kind)
-    await _lobby_changed(service, hub, code)
-    return await build_lobby(service, hub, code)
+    await roles.rooms.add_bot(code, token, seat, body.kind)
+    await roles.lobby_changed(code)
+    return await read_lobby(code, roles)
 
 
 @router.post("/rooms/{code}/seats/{seat}/replace")
-async def replace_with_bot(code: str, seat: int, token: TokenDep, service: ServiceDep,
-                           hub: HubDep, autoplay: AutoplayDep, settings: SettingsDep) -> Lobby:
+async def replace_with_bot(code: str, seat: int, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only: a computer plays for a player gone longer than the grace period; the
     player gets the seat back by reconnecting with their token."""
-    absent = hub.absent_for(code, seat)
-    if absent is None or absent < settings.grace_seconds:
+    absent = roles.hub.absent_for(code, seat)
+    grace = roles.settings.grace_seconds
+    if absent is None or absent < grace:
         raise ServiceError(ErrorCode.STILL_CONNECTED,
-                           f"A player may be replaced after {settings.grace_seconds:g} s away.")
-    await service.replace_with_bot(code, token, seat)
-    await _lobby_changed(service, hub, code)
-    autoplay.kick(code)
-    return await build_lobby(service, hub, code)
+                           f"A player may be replaced after {grace:g} s away.")
+    await roles.rooms.replace_with_bot(code, token, seat)
+    await roles.lobby_changed(code)
+    return await read_lobby(code, roles)
 
 
 @router.post("/rooms/{code}/start")
-async def start_game(code: str, token: TokenDep, service: ServiceDep, hub: HubDep,
-                     autoplay: AutoplayDep) -> Lobby:
+async def start_game(code: str, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only: start the game with the seats taken (empty Hunted seats are dropped)."""
-    await service.start(code, token)
-    await resync_room(service, hub, code)
-    autoplay.kick(code)
-    return await build_lobby(service, hub, code)
+    await roles.rooms.start(code, token)
+    await roles.started(code)
+    return await read_lobby(code, roles)
 
 
 @router.post("/rooms/{code}/rematch")
-async def rematch(code: str, token: TokenDep, service: ServiceDep, hub: HubDep,
-                  autoplay: AutoplayDep, body: Rematch | None = None) -> Lobby:
+async def rematch(code: str, token: TokenDep, roles: RolesDep,
+                  body: Rematch | None = None) -> Lobby:
     """Host only, after the end: a new game, the seats kept or rotated (`{"seats": "rotate"}`:
     Hunted 1 becomes the Creature, the Creature the last Hunted)."""
-    await service.rematch(code, token, SeatOrder((body or Rematch()).seats))
-    await resync_room(service, hub, code)
-    autoplay.kick(code)
-    return await build_lobby(service, hub, code)
+    await roles.rooms.rematch(code, token, SeatOrder((body or Rematch()).seats))
+    await roles.started(code)
+    return await read_lobby(code, roles)
 
 
 @router.get("/rooms/{code}/log")
-async def read_log(code: str, service: ServiceDep, token: OptionalTokenDep = None) -> LogOut:
+async def read_log(code: str, roles: RolesDep, token: OptionalTokenDep = None) -> LogOut:
     """The current game's events that the bearer's seat may see (no token: a spectator's)."""
     seat = None
     if token is not None:
-        seat = (await service.identify(code, token)).seat
-    version, events = await service.visible_events(code, seat)
-    return LogOut(version=version, events=events)
+        seat = (await roles.reads.identify(code, token)).seat
+    version, events = await roles.reads.visible_events(code, seat)
+    return LogOut(version=version, events=[e.model_dump() for e in events])
 
 
 @router.get("/health")
 async def health() -> dict[str, str]:
     """Liveness probe."""
     return {"status": "ok"}
-
-
-async def _lobby_changed(service: GameService, hub: Hub, code: str) -> None:
-    lobby = await build_lobby(service, hub, code)
-    hub.broadcast(code, {"type": "lobby", "lobby": lobby.model_dump()})
 
 
 __all__ = ["ServiceError", "router"]

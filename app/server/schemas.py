@@ -168,6 +168,13 @@ class ChatMessageIn(Strict):
     to: Integer | None = None
 
 
+class AutoPassMessage(Strict):
+    """Choose when the server passes for this seat (docs/protocol.md, auto-pass)."""
+
+    type: Literal["auto_pass"]
+    mode: Literal["off", "when_nothing", "until_decision"]
+
+
 class PingMessage(Strict):
     """Keep-alive; answered with a pong."""
 
@@ -175,6 +182,7 @@ class PingMessage(Strict):
 
 
 ClientMessage = Annotated[
-    AuthMessage | WatchMessage | ActMessage | ResyncMessage | ChatMessageIn | PingMessage,
+    AuthMessage | WatchMessage | ActMessage | ResyncMessage | ChatMessageIn | AutoPassMessage
+    | PingMessage,
     Field(discriminator="type"),
 ]

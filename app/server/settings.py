@@ -1,17 +1,27 @@
-"""One settings object, read from the environment."""
+"""One settings object, read from the environment (pydantic-settings)."""
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
+from enum import StrEnum
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Server settings; every field can be set by the upper-case environment variable."""
+class AutoPass(StrEnum):
+    """When the server passes for a human seat (issue 10.1; docs/protocol.md)."""
+
+    OFF = "off"
+    WHEN_NOTHING = "when_nothing"  # when Pass is the seat's only legal action
+    UNTIL_DECISION = "until_decision"  # whenever Pass is legal, until a decision without it
+
+
+class Settings(BaseSettings):
+    """Server settings; every field can be set by its upper-case environment variable."""
+
+    model_config = SettingsConfigDict(frozen=True, extra="ignore")
 
     database_url: str = "sqlite+aiosqlite:///./data/not-alone.db"
-    host: str = "127.0.0.1"
+    host: str = "127.0.0.1"  # where the serve entry listens
     port: int = 8000
     workers: int = 1  # uvicorn worker processes (`python -m app`); >1 needs Postgres
     log_level: str = "info"
@@ -22,16 +32,14 @@ class Settings:
     sockets_per_address: int = 64  # open sockets from one client address (behind a NAT too)
     sockets_per_room: int = 128  # open sockets on one room, authenticated or not
     spectators_per_room: int = 100
-    chat_max_chars: int = 500
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
+    snapshot_every: int = 20  # moves between two stored snapshots (and always at the end)
+    submits_in_flight: int = 64  # moves being committed at once; more are refused as `busy`
+    pool_size: int = 30  # Postgres connections kept open
+    pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
+    auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Defaults overridden by DATABASE_URL, HOST, PORT, MAX_MESSAGE_BYTES, ..."""
-        defaults = cls()
-        values: dict[str, object] = {}
-        for name in cls.__slots__:
-            raw = os.environ.get(name.upper())
-            if raw is not None:
-                values[name] = type(getattr(defaults, name))(raw)
-        return cls(**values)  # type: ignore[arg-type]
+        """The defaults, overridden by DATABASE_URL, HOST, PORT, MAX_MESSAGE_BYTES, ..."""
+        return cls()

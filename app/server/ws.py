@@ -8,33 +8,41 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.engine.frozen_survival import whisper_partners
 
 from .caps import check_spectators
 from .errors import ErrorCode, ServiceError
-from .hub import Connection, Hub, TokenBucket
-from .schemas import ActMessage, AuthMessage, ChatMessageIn, ClientMessage, WatchMessage
-from .service import GameService
-from .settings import Settings
-from .sync import build_lobby, sync_message
+from .frames import PONG, AutoPassFrame, ErrorFrame, WhisperFrame, WhisperLine
+from .hub import Connection, TokenBucket
+from .reads import SeatIdentity
+from .roles import Roles
+from .schemas import (
+    ActMessage,
+    AuthMessage,
+    AutoPassMessage,
+    ChatMessageIn,
+    ClientMessage,
+    WatchMessage,
+)
+from .settings import AutoPass, Settings
 
 router = APIRouter()
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def error_message(error: ServiceError) -> dict[str, Any]:
-    """The `error` frame."""
-    return {"type": "error", **error.to_json()}
+def error_text(error: ServiceError) -> str:
+    """The encoded `error` frame."""
+    return ErrorFrame.of(error).encode()
 
 
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
     """One client's socket for one room."""
-    app = websocket.app
-    service: GameService = app.state.service
-    hub: Hub = app.state.hub
-    settings: Settings = app.state.settings
+    roles: Roles = websocket.app.state.roles
+    settings = roles.settings
     await websocket.accept()
     conn = Connection(websocket, code)
     writer = conn.start()
@@ -42,29 +50,35 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     address = websocket.client.host if websocket.client else ""
     admitted = False
     try:
-        hub.admissions.enter(address, code, settings)  # the caps, before any work
+        roles.hub.admissions.enter(address, code, settings)  # the caps, before any work
         admitted = True
-        await service.lobby(code)  # an unknown room is refused before anything else
+        await roles.reads.room_exists(code)  # an unknown room is refused before anything else
         while not conn.closing:
             raw = await _receive(websocket)
             try:
-                await _handle(conn, raw, bucket, service, hub, settings)
+                await _handle(conn, raw, bucket, roles, settings)
             except ServiceError as error:
-                conn.send(error_message(error))
+                conn.send(error_text(error))
     except ServiceError as error:
-        conn.send(error_message(error))
+        conn.send(error_text(error))
         conn.close()
     except WebSocketDisconnect:
         pass
     finally:
         if admitted:
-            hub.admissions.leave(address, code)
-        was_seated = conn.authenticated
-        hub.leave(conn)
-        conn.close()
+            roles.hub.admissions.leave(address, code)
+        await _leave(conn, roles)
         await asyncio.wait({writer})  # ended, or cancelled when the socket fell too far behind
-        if was_seated:
-            hub.broadcast(code, {"type": "presence", "presence": hub.presence(code)})
+
+
+async def _leave(conn: Connection, roles: Roles) -> None:
+    """Forget the socket; the room hears who is left; an unwatched room's cache goes."""
+    roles.hub.leave(conn)
+    conn.close()
+    if conn.authenticated:
+        await roles.publisher.presence(conn.code)
+    if not roles.hub.connections(conn.code) and not roles.autoplay.running(conn.code):
+        roles.moves.forget(conn.code)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
@@ -76,8 +90,8 @@ async def _receive(websocket: WebSocket) -> str | bytes:
     return text if text is not None else bytes(message.get("bytes") or b"")
 
 
-async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket,
-                  service: GameService, hub: Hub, settings: Settings) -> None:
+async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket, roles: Roles,
+                  settings: Settings) -> None:
     """Check size, rate and shape, then dispatch one client message."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode())
     if size > settings.max_message_bytes:
@@ -94,85 +108,76 @@ async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket,
         message = CLIENT_MESSAGE.validate_python(data)
     except ValidationError as exc:
         raise ServiceError(ErrorCode.BAD_MESSAGE, _first_problem(exc)) from exc
+    try:
+        await _dispatch(conn, message, roles)
+    except (PoolTimeout, OperationalError) as exc:  # the database is slow or away: say so
+        raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+
+
+async def _dispatch(conn: Connection, message: Any, roles: Roles) -> None:
+    """One valid client message."""
     if isinstance(message, AuthMessage | WatchMessage):
         if isinstance(message, WatchMessage) and not conn.authenticated:
-            check_spectators(hub.presence(conn.code)["spectators"], settings)
-        await _authenticate(conn, message, service, hub)
+            check_spectators(roles.hub.presence(conn.code).spectators, roles.settings)
+        await _authenticate(conn, message, roles)
         return
     if not conn.authenticated:
         raise ServiceError(ErrorCode.UNAUTHENTICATED)
     if isinstance(message, ActMessage):
-        await _act(conn, message, service, hub)
+        await roles.moves.submit(conn, message.action, message.version, message.client_id)
     elif isinstance(message, ChatMessageIn):
-        await _chat(conn, message, service, hub)
+        await _chat(conn, message, roles)
+    elif isinstance(message, AutoPassMessage):
+        await _auto_pass(conn, AutoPass(message.mode), roles)
     elif message.type == "resync":
-        conn.send(await sync_message(service, hub, conn))
+        await roles.moves.resync(conn)
     else:
-        conn.send({"type": "pong"})
+        conn.send(PONG)
 
 
 async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
-                        service: GameService, hub: Hub) -> None:
+                        roles: Roles) -> None:
     if conn.authenticated:
         raise ServiceError(ErrorCode.BAD_MESSAGE, "This socket is already authenticated.")
     returned = False
     if isinstance(message, AuthMessage):
-        who = await service.identify(conn.code, message.token)
+        who, returned = await roles.rooms.sit_down(conn.code, message.token)
         conn.token, conn.seat, conn.name = message.token, who.seat, who.name
-        returned = await service.take_seat_back(conn.code, message.token)
     conn.authenticated = True
-    hub.join(conn)
-    conn.send(await sync_message(service, hub, conn))
-    hub.broadcast(conn.code, {"type": "presence", "presence": hub.presence(conn.code)})
+    await roles.moves.join(conn)  # its sync, in version order with the room's updates
+    await roles.publisher.presence(conn.code)
     if returned:  # a replaced player is back: the bot stands down
-        lobby = await build_lobby(service, hub, conn.code)
-        hub.broadcast(conn.code, {"type": "lobby", "lobby": lobby.model_dump()})
-    if hub.after_publish is not None:
-        hub.after_publish(conn.code)  # (re)start the room's bots and clocks, e.g. after a restart
+        await roles.lobby_changed(conn.code)
+    roles.autoplay.kick(conn.code)  # (re)start the room's computer players after a restart
 
 
-async def _act(conn: Connection, message: ActMessage, service: GameService, hub: Hub) -> None:
-    if conn.token is None:
-        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators only watch.")
-    # One room's moves are committed and published in order within this process.
-    async with hub.locks[conn.code]:
-        try:
-            committed = await service.submit(conn.code, conn.token, message.action,
-                                             message.version, message.client_id)
-        except ServiceError as error:
-            conn.send(error_message(error))
-            if error.code in (ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER):
-                conn.send(await sync_message(service, hub, conn))
-            return
-        if committed.duplicate:  # a retry of a move already made: just show where we are
-            conn.send(await sync_message(service, hub, conn))
-            return
-        hub.publish(conn.code, committed, message.client_id, conn.seat or 0)
-
-
-async def _chat(conn: Connection, message: ChatMessageIn, service: GameService,
-                hub: Hub) -> None:
-    if conn.token is None:
+async def _chat(conn: Connection, message: ChatMessageIn, roles: Roles) -> None:
+    if conn.seat is None:
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators cannot chat.")
     if message.to is not None:
-        await _whisper(conn, message.text, message.to, service, hub)
+        await _whisper(conn, message.text, message.to, roles)
         return
-    line = await service.chat(await service.identify(conn.code, conn.token), message.text)
-    hub.broadcast(conn.code, {"type": "chat", "line": line})
+    who = SeatIdentity(conn.code, conn.seat, conn.name, host=False)
+    await roles.publisher.chat(conn.code, await roles.rooms.chat(who, message.text))
 
 
-async def _whisper(conn: Connection, text: str, to: int, service: GameService,
-                   hub: Hub) -> None:
+async def _whisper(conn: Connection, text: str, to: int, roles: Roles) -> None:
     """Whisper (Frozen Lands): a private line between two Hunted, never stored, never shown to
     anyone else; allowed only while the engine says the card is in effect for both."""
-    snapshot = await service.current(conn.code)
-    if (snapshot is None or conn.seat is None
-            or to not in whisper_partners(snapshot.state, conn.seat)):
+    live = await roles.moves.live(conn.code)
+    if live is None or conn.seat is None or to not in whisper_partners(live.state, conn.seat):
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
-    line = {"seat": conn.seat, "name": conn.name, "text": text, "to": to}
-    for other in hub.connections(conn.code):
-        if other.seat in (conn.seat, to):
-            other.send({"type": "whisper", "line": line})
+    line = WhisperLine(seat=conn.seat, name=conn.name, text=text, to=to)
+    roles.publisher.to_seat(conn.code, {conn.seat, to}, WhisperFrame(line=line))
+
+
+async def _auto_pass(conn: Connection, mode: AutoPass, roles: Roles) -> None:
+    """A seat chooses when the server passes for it; every socket of the seat hears it."""
+    if conn.seat is None:
+        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators never pass.")
+    await roles.rooms.set_auto_pass(conn.code, conn.seat, mode)
+    roles.publisher.to_seat(conn.code, {conn.seat}, AutoPassFrame(mode=mode))
+    roles.autoplay.set_mode(conn.code, conn.seat, mode)
 
 
 def _first_problem(exc: ValidationError) -> str:

@@ -116,8 +116,14 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+# Random-move tests play every seat themselves: the server passing for a seat would race them.
+# Tests of auto-pass ask for it (`auto_pass_default="when_nothing"`).
+TEST_DEFAULTS: dict[str, object] = {"auto_pass_default": "off"}
+
+
 def _env(url: str, settings: dict[str, object]) -> dict[str, str]:
     env = dict(os.environ, DATABASE_URL=url, PYTHONPATH=str(ROOT))
+    settings = {**TEST_DEFAULTS, **settings}
     env.update({name.upper(): str(value) for name, value in settings.items()})
     return env
 

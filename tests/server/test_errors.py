@@ -16,7 +16,7 @@ import httpx
 from app.engine import InvalidConfig
 from app.engine.game import check_config
 from app.server.errors import ErrorCode
-from app.server.service import room_config
+from app.server.rooms import room_config
 from app.server.settings import Settings
 
 from .client import (
@@ -179,6 +179,20 @@ async def test_rate_limited(server: ServerFactory) -> None:
             assert [f["type"] for f in answers] == ["pong"] * (burst - 1) + ["error"]
             is_error(answers[-1], "rate_limited")
             await asyncio.sleep(2.2)  # one token back at 0.5 a second
+            await still_open(hunted)
+        await hunted.close()
+
+
+@async_test
+async def test_busy(server: ServerFactory) -> None:
+    """Beyond the moves a process commits at once, a move is refused as `busy` (here the
+    limit is 0, so every move is): nothing is played and the socket stays."""
+    full = server("sqlite", submits_in_flight=0)
+    async with Api(full) as api:
+        table = await open_table(api)
+        hunted = await seated(full, table, 1)
+        async with nothing_changes(api, table.code):
+            is_error(await hunted.error(act(legal(hunted), hunted.version)), "busy")
             await still_open(hunted)
         await hunted.close()
 

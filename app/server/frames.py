@@ -1,0 +1,153 @@
+"""Every frame the server sends on a socket, as a pydantic model (listed in docs/protocol.md).
+
+A frame is encoded once per audience (`encode`), and the text is what the sockets send: the
+spectators of a room share one, and so do all the sockets of one seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import ServiceError
+from .schemas import Lobby
+from .settings import AutoPass
+
+
+class Frame(BaseModel):
+    """A server → client frame."""
+
+    model_config = ConfigDict(frozen=True)
+
+    def encode(self) -> str:
+        """The JSON text sent on the socket."""
+        return self.model_dump_json()
+
+
+class EventOut(BaseModel):
+    """An event a seat may see; `seq` is the version that produced it."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+class Presence(BaseModel):
+    """Who is connected: seat numbers, and how many spectators."""
+
+    seats: list[int]
+    spectators: int
+
+
+class ChatLine(BaseModel):
+    """A stored table-chat line."""
+
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: str  # ISO 8601 with its UTC offset
+
+
+class WhisperLine(BaseModel):
+    """A Whisper line (never stored)."""
+
+    seat: int
+    name: str
+    text: str
+    to: int
+
+
+class SyncFrame(Frame):
+    """Everything a socket needs to draw its table from scratch."""
+
+    type: Literal["sync"] = "sync"
+    seat: int | None
+    lobby: Lobby
+    presence: Presence
+    chat: list[ChatLine]
+    version: int
+    view: dict[str, Any] | None
+    events: list[EventOut]
+    auto_pass: AutoPass | None  # the seat's auto-pass mode (None: a spectator)
+
+
+class UpdateFrame(Frame):
+    """One committed action, as one seat sees it."""
+
+    type: Literal["update"] = "update"
+    version: int
+    view: dict[str, Any]
+    events: list[EventOut]
+
+
+class OwnUpdateFrame(UpdateFrame):
+    """The update on the acting seat's sockets: it carries the move's client id."""
+
+    client_id: str
+
+
+class ErrorFrame(Frame):
+    """A refusal, with a code from the closed list (errors.py)."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+    @classmethod
+    def of(cls, error: ServiceError) -> ErrorFrame:
+        """The frame of a refusal."""
+        return cls(code=error.code.value, message=error.message)
+
+
+class PresenceFrame(Frame):
+    """A socket authenticated or closed."""
+
+    type: Literal["presence"] = "presence"
+    presence: Presence
+
+
+class LobbyFrame(Frame):
+    """The lobby changed (a seat claimed or given back, a bot seated or standing down)."""
+
+    type: Literal["lobby"] = "lobby"
+    lobby: Lobby
+
+
+class ChatFrame(Frame):
+    """Someone chatted."""
+
+    type: Literal["chat"] = "chat"
+    line: ChatLine
+
+
+class WhisperFrame(Frame):
+    """A Whisper line, to the two Hunted only."""
+
+    type: Literal["whisper"] = "whisper"
+    line: WhisperLine
+
+
+class TimeoutFrame(Frame):
+    """A seat's clock ran out and its bot moved (the update follows)."""
+
+    type: Literal["timeout"] = "timeout"
+    seat: int
+    version: int
+
+
+class AutoPassFrame(Frame):
+    """The seat's auto-pass mode: the answer to `auto_pass`, or the mode going back."""
+
+    type: Literal["auto_pass"] = "auto_pass"
+    mode: AutoPass
+
+
+class PongFrame(Frame):
+    """The answer to `ping`."""
+
+    type: Literal["pong"] = "pong"
+
+
+PONG = PongFrame().encode()

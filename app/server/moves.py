@@ -1,0 +1,302 @@
+"""The moves role: the room lock, the live game of each room, submitting, and syncs.
+
+Each room's current GameState and version stay in memory, so a move neither loads nor parses
+anything: it applies the engine, then commits in one transaction (the version-guarded UPDATE
+that also takes the row lock, the log row, the bus announcement), then publishes, all under the
+room's lock so that each socket gets its frames in version order. The database stays the truth:
+a guard that fails (another process moved) or any refusal first catches the cache up from the
+log, and a cache miss loads the last snapshot and replays the later actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from app.engine import (
+    Action,
+    EngineError,
+    GameState,
+    MalformedAction,
+    action_from_json,
+    apply_action,
+    view_for,
+)
+
+from . import gamestore as store
+from .db import UnitOfWork
+from .errors import ErrorCode, ServiceError
+from .frames import ErrorFrame, Frame, SyncFrame
+from .hub import Connection, Hub
+from .publish import Bus, Publisher, lobby_of
+from .reads import Reads
+
+ENGINE_ERRORS = {
+    "illegal_action": ErrorCode.ILLEGAL_ACTION,
+    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
+    "game_over": ErrorCode.GAME_OVER,
+}
+RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A room's current game as this process holds it."""
+
+    code: str
+    game_id: int
+    version: int
+    state: GameState
+    snapshot_version: int
+
+    @property
+    def over(self) -> bool:
+        """True once the game has an outcome."""
+        return bool(self.state.winner)
+
+
+class Duplicate(Exception):
+    """The move's client id is already in the log: it was played before."""
+
+
+class Moves:
+    """Submits moves and sends syncs, one room at a time under the room's lock."""
+
+    def __init__(self, uow: UnitOfWork, reads: Reads, publisher: Publisher, bus: Bus,
+                 snapshot_every: int, in_flight: int) -> None:
+        self.uow, self.reads, self.publisher, self.bus = uow, reads, publisher, bus
+        self.hub: Hub = publisher.hub
+        self.snapshot_every = snapshot_every
+        self.limit, self.in_flight = in_flight, 0
+        self.games: dict[str, LiveGame] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    def lock(self, code: str) -> asyncio.Lock:
+        """The room's lock: moves, syncs and joins of one room happen one at a time."""
+        lock = self._locks.get(code)
+        if lock is None:
+            lock = self._locks[code] = asyncio.Lock()
+        return lock
+
+    # --- moves ----------------------------------------------------------------------------
+
+    async def submit(self, conn: Connection, raw_action: dict[str, Any], version: int,
+                     client_id: str) -> None:
+        """A socket's move: committed and published, or answered with an error (and a sync)."""
+        if conn.seat is None:
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators only watch.")
+        try:
+            action = action_from_json(raw_action)
+        except MalformedAction as exc:
+            raise ServiceError(ErrorCode.BAD_MESSAGE, str(exc)) from exc
+        await self.play(conn.code, conn.seat, action, version, client_id, reply=conn)
+
+    async def play(self, code: str, seat: int, action: Action, version: int, client_id: str,
+                   reply: Connection | None = None, first: Frame | None = None) -> bool:
+        """Play `action` for `seat` at `version`; True if it was committed (and published).
+
+        A refusal goes to `reply` (none: the server's own move, dropped silently); `first` is
+        sent to the room after the commit, before the update (a clock's `timeout`).
+        """
+        if self.in_flight >= self.limit:
+            raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
+        self.in_flight += 1
+        try:
+            async with self.lock(code):
+                return await self._play(code, seat, action, version, client_id, reply, first)
+        except (PoolTimeout, OperationalError) as exc:
+            raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+        finally:
+            self.in_flight -= 1
+
+    async def _play(self, code: str, seat: int, action: Action, version: int, client_id: str,
+                    reply: Connection | None, first: Frame | None) -> bool:
+        live = await self._live(code)
+        try:
+            if version == live.version and not live.over:
+                try:
+                    state, events = apply_action(live.state, seat, action)
+                except EngineError as exc:
+                    live = await self._catch_up(live)  # refuse on the latest picture only
+                    if live.version == version and not live.over:
+                        raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
+                                           exc.reason) from exc
+                else:
+                    if await self._commit(live, seat, action, state, events, client_id):
+                        if first is not None:
+                            self.publisher.to_room(code, first)
+                        self.publisher.update(code, live.version, state, events, client_id, seat)
+                        return True
+                    live = await self._catch_up(live)  # another process came first
+            else:
+                live = await self._catch_up(live)
+            await self._refuse(live, version, client_id)
+        except Duplicate:  # a retry of a move already made: just show where we are
+            if reply is not None:
+                await self._send_sync(reply, self.games.get(code))
+            return False
+        except ServiceError as error:
+            if reply is None:
+                return False
+            self.publisher.send(reply, ErrorFrame.of(error))
+            if error.code in RESYNCED:
+                await self._send_sync(reply, self.games.get(code))
+        return False
+
+    async def _refuse(self, live: LiveGame, version: int, client_id: str) -> None:
+        """Why a move at `version` cannot be played on `live`: always raises."""
+        async with self.uow.move() as connection:
+            # A retry of a committed move carries the version it was made at, now past.
+            if await store.has_client_id(connection, live.game_id, client_id):
+                raise Duplicate
+        if live.over:
+            raise ServiceError(ErrorCode.GAME_OVER)
+        raise ServiceError(ErrorCode.STALE_VERSION,
+                           f"You saw version {version}; it is now {live.version}.")
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
+                      events: list[Any], client_id: str) -> bool:
+        """One transaction: guard and bump the version, log the action, announce it."""
+        version = live.version + 1
+        over = bool(state.winner)
+        due = over or version - live.snapshot_version >= self.snapshot_every
+        try:
+            async with self.uow.move() as connection:
+                if not await store.advance(connection, live.game_id, live.version, over,
+                                           state.to_json() if due else None):
+                    return False
+                await store.append(connection, live.game_id, version, seat, action.to_json(),
+                                   [e.to_json() for e in events], client_id)
+                await self.bus.moved(connection, live.code, version, seat, client_id)
+        except IntegrityError as exc:  # the (game, client id) key: this id was used already
+            raise Duplicate from exc
+        live.version, live.state = version, state
+        if due:
+            live.snapshot_version = version
+        return True
+
+    # --- the live game --------------------------------------------------------------------
+
+    async def live(self, code: str) -> LiveGame | None:
+        """The room's live game (loaded if need be); None before the start."""
+        async with self.lock(code):
+            try:
+                return await self._live(code)
+            except ServiceError:
+                return None
+
+    def peek(self, code: str) -> LiveGame | None:
+        """The live game if this process holds it (no database)."""
+        return self.games.get(code)
+
+    def forget(self, code: str) -> None:
+        """Drop a room's live game (it is only a cache of the database)."""
+        self.games.pop(code, None)
+
+    async def _live(self, code: str) -> LiveGame:
+        live = self.games.get(code)
+        if live is None:
+            live = await self._load(code)
+            if live is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+        return live
+
+    async def _load(self, code: str) -> LiveGame | None:
+        """The last snapshot, then the later actions replayed through the engine."""
+        async with self.uow.move() as connection:
+            try:
+                stored = await store.load(connection, code)
+            except KeyError as exc:
+                raise ServiceError(ErrorCode.UNKNOWN_ROOM) from exc
+        if stored is None:
+            return None
+        state = GameState.from_json(stored.snapshot)
+        for row in stored.later:
+            state, _ = apply_action(state, row.seat, action_from_json(row.action))
+        live = LiveGame(code, stored.game_id, stored.version, state, stored.snapshot_version)
+        self.games[code] = live
+        return live
+
+    async def _catch_up(self, live: LiveGame) -> LiveGame:
+        """Bring the live game level with the database, publishing what this process missed
+        (moves committed by another process); a new game means a resync of every socket."""
+        async with self.uow.move() as connection:
+            _, game_id, version = await store.current(connection, live.code)
+            later = (await store.actions_after(connection, live.game_id, live.version)
+                     if game_id == live.game_id and version > live.version else [])
+        if game_id != live.game_id:
+            self.forget(live.code)
+            await self._resync_all(live.code)
+            return await self._live(live.code)
+        for row in later:
+            state, events = apply_action(live.state, row.seat, action_from_json(row.action))
+            live.version, live.state = row.seq, state
+            self.publisher.update(live.code, row.seq, state, events, row.client_id, row.seat)
+        return live
+
+    async def caught_up(self, code: str) -> None:
+        """Another process committed a move: pass it (and any before it) to our sockets."""
+        if code not in self.games:
+            return  # nobody here holds this room: the next load reads it whole
+        async with self.lock(code):
+            live = self.games.get(code)
+            if live is not None:
+                await self._catch_up(live)
+
+    # --- syncs ----------------------------------------------------------------------------
+
+    async def join(self, conn: Connection) -> None:
+        """An authenticated socket joins its room and gets its sync, in the room's order."""
+        async with self.lock(conn.code):
+            live = await self._live_or_none(conn.code)
+            self.hub.join(conn)
+            await self._send_sync(conn, live)
+
+    async def resync(self, conn: Connection) -> None:
+        """A fresh sync for one socket."""
+        async with self.lock(conn.code):
+            await self._send_sync(conn, await self._live_or_none(conn.code))
+
+    async def resync_room(self, code: str) -> None:
+        """After a start or rematch: reload, re-identify every socket (seats may have been
+        renumbered) and resync them all, under the lock so no update overtakes a sync."""
+        async with self.lock(code):
+            self.forget(code)
+            await self._resync_all(code)
+
+    async def _resync_all(self, code: str) -> None:
+        live = await self._live_or_none(code)
+        for conn in self.hub.connections(code):
+            if conn.token is not None:
+                try:
+                    who = await self.reads.identify(code, conn.token)
+                except ServiceError:  # its seat was given back: the socket watches from now on
+                    conn.token, conn.seat, conn.name = None, None, ""
+                else:
+                    conn.seat, conn.name = who.seat, who.name
+            await self._send_sync(conn, live)
+
+    async def _live_or_none(self, code: str) -> LiveGame | None:
+        try:
+            return await self._live(code)
+        except ServiceError as error:
+            if error.code is ErrorCode.NOT_STARTED:
+                return None
+            raise
+
+    async def _send_sync(self, conn: Connection, live: LiveGame | None) -> None:
+        """Build the socket's sync from the live game and one read (under the room's lock)."""
+        version = live.version if live is not None else 0
+        parts = await self.reads.sync_parts(conn.code, conn.seat, version)
+        mode = next((s.auto_pass for s in parts.room.seats if s.number == conn.seat), None)
+        frame = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, self.hub.presence(conn.code)),
+                          presence=self.hub.presence(conn.code), chat=parts.chat, version=version,
+                          view=None if live is None else view_for(live.state, conn.seat),
+                          events=parts.events, auto_pass=mode)
+        self.publisher.send(conn, frame)

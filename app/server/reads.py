@@ -1,0 +1,176 @@
+"""The reads role: one session per read, plain data out (no ORM row leaves this module)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.engine import Event
+
+from . import repository as repo
+from .db import UnitOfWork
+from .errors import ErrorCode, ServiceError
+from .frames import ChatLine, EventOut
+from .models import ChatMessage, Room, Seat
+from .settings import AutoPass
+
+RECENT_ACTIONS = 30  # a sync carries the visible events of the last actions
+RECENT_CHAT = 50  # and the last chat lines
+
+
+@dataclass(frozen=True, slots=True)
+class SeatIdentity:
+    """Who is speaking: a seat of a room (after its token was checked)."""
+
+    room_code: str
+    seat: int
+    name: str
+    host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A claimed seat as the lobby and the computer players see it."""
+
+    number: int
+    name: str
+    bot: str | None
+    auto_pass: AutoPass
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The room's current game: its number (1, 2… across rematches) and public status."""
+
+    number: int
+    version: int
+    over: bool
+    hunted: int
+    outcome: dict[str, str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomInfo:
+    """A room, its claimed seats and its current game."""
+
+    code: str
+    options: dict[str, Any]
+    host_seat: int
+    seats: list[SeatInfo]
+    game: GameInfo | None
+
+
+@dataclass(frozen=True, slots=True)
+class SyncParts:
+    """What a `sync` reads from the database, in one session."""
+
+    room: RoomInfo
+    chat: list[ChatLine]
+    events: list[EventOut]
+
+
+def utc_iso(moment: datetime) -> str:
+    """ISO 8601 with its UTC offset; SQLite hands back stored UTC times without one."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def chat_line(row: ChatMessage) -> ChatLine:
+    """A stored chat row as sent."""
+    return ChatLine(id=row.id, seat=row.seat, name=row.name, text=row.text,
+                    at=utc_iso(row.created_at))
+
+
+def seat_info(row: Seat) -> SeatInfo:
+    """A seat row as plain data."""
+    return SeatInfo(row.number, row.name, row.bot, AutoPass(row.auto_pass))
+
+
+async def room_row(session: AsyncSession, code: str) -> Room:
+    """The room with this code, or `unknown_room`."""
+    room = await repo.room_by_code(session, code)
+    if room is None:
+        raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+    return room
+
+
+async def seat_row(session: AsyncSession, room: Room, token: str) -> Seat:
+    """The seat this token holds in the room, or `bad_token`."""
+    seat = await repo.seat_by_token(session, room.id, token)
+    if seat is None:
+        raise ServiceError(ErrorCode.BAD_TOKEN)
+    return seat
+
+
+class Reads:
+    """Queries for lobbies, syncs, logs and identities; each one session, plain data out."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self.uow = uow
+
+    async def room_exists(self, code: str) -> None:
+        """Nothing, or `unknown_room`."""
+        async with self.uow.read() as session:
+            await room_row(session, code)
+
+    async def identify(self, code: str, token: str) -> SeatIdentity:
+        """Check a token against a room: who holds it."""
+        async with self.uow.read() as session:
+            room = await room_row(session, code)
+            seat = await seat_row(session, room, token)
+            return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat)
+
+    async def room(self, code: str) -> RoomInfo:
+        """A room, its seats and its current game."""
+        async with self.uow.read() as session:
+            return await self._room(session, code)
+
+    async def sync_parts(self, code: str, seat: int | None, version: int) -> SyncParts:
+        """The lobby, the recent chat and the visible events up to `version`, in one session."""
+        async with self.uow.read() as session:
+            room = await room_row(session, code)
+            info = await self._room(session, code, room)
+            chat = [chat_line(c) for c in await repo.recent_chat(session, room.id, RECENT_CHAT)]
+            events: list[EventOut] = []
+            if room.game_id is not None:
+                rows = await repo.actions_between(session, room.game_id,
+                                                  version - RECENT_ACTIONS, version)
+                events = visible(rows, seat)
+            return SyncParts(info, chat, events)
+
+    async def visible_events(self, code: str, seat: int | None) -> tuple[int, list[EventOut]]:
+        """The current game's version and the events `seat` may see (None = spectator)."""
+        async with self.uow.read() as session:
+            room = await room_row(session, code)
+            if room.game_id is None:
+                return 0, []
+            game = await repo.game_by_id(session, room.game_id)
+            rows = await repo.actions_between(session, game.id, 0, game.version)
+            return game.version, visible(rows, seat)
+
+    async def _room(self, session: AsyncSession, code: str, room: Room | None = None
+                    ) -> RoomInfo:
+        room = room or await room_row(session, code)
+        seats = [seat_info(s) for s in await repo.seats_of(session, room.id)]
+        game_info = None
+        if room.game_id is not None:
+            game, number = await repo.game_and_number(session, room.id, room.game_id)
+            snap = game.snapshot  # written at the end, so an over game's outcome is in it
+            outcome = ({"winner": snap["winner"], "reason": snap["reason"]}
+                       if game.status == "over" and snap.get("winner") else None)
+            game_info = GameInfo(number, game.version, game.status == "over",
+                                 int(game.config["hunted"]), outcome)
+        return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
+
+
+def visible(rows: list[tuple[int, list[Any]]], seat: int | None) -> list[EventOut]:
+    """The logged events `seat` may see, as sent."""
+    out = []
+    for seq, events in rows:
+        for raw in events:
+            event = Event.from_json(raw)
+            if event.visible_to(seat):
+                out.append(EventOut(seq=seq, kind=event.kind, data=event.data))
+    return out

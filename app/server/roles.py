@@ -1,0 +1,94 @@
+"""The server's roles, wired together once per process (docs/architecture.md).
+
+`rooms` (seats, bots, start, rematch), `moves` (the room lock, submit, the live games, syncs),
+`reads` (plain data out), `publisher` (the one publish path, with its `bus`) and `autoplay`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .autoplay import Autoplay
+from .db import UnitOfWork
+from .frames import ChatLine, TimeoutFrame
+from .hub import Hub
+from .moves import Moves
+from .publish import Bus, Notice, Publisher
+from .reads import Reads
+from .rooms import Rooms
+from .settings import Settings
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Everything a request or a socket handler may call."""
+
+    settings: Settings
+    hub: Hub
+    reads: Reads
+    rooms: Rooms
+    moves: Moves
+    publisher: Publisher
+    autoplay: Autoplay
+    bus: Bus
+
+    @classmethod
+    def build(cls, settings: Settings, engine: AsyncEngine, bus: Bus) -> Roles:
+        """Wire the roles over one engine and one bus."""
+        uow = UnitOfWork(engine)
+        hub, reads = Hub(), Reads(uow)
+        rooms = Rooms(uow, settings.auto_pass_default)
+        publisher = Publisher(hub, reads, bus)
+        moves = Moves(uow, reads, publisher, bus, settings.snapshot_every,
+                      settings.submits_in_flight)
+        autoplay = Autoplay(moves, rooms, reads, publisher)
+        return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
+
+    async def started(self, code: str) -> None:
+        """A game started or was rematched here: resync every socket, tell the others, and
+        let the computer players look."""
+        await self.moves.resync_room(code)
+        await self.publisher.game(code)
+        self.autoplay.replan(code)
+
+    async def lobby_changed(self, code: str) -> None:
+        """Seats or bots changed: the room's sockets get the lobby; the plan is read again."""
+        await self.publisher.lobby(code)
+        self.autoplay.replan(code)
+
+
+class Delivery:
+    """What the bus hands this process, passed to the roles (the `Remote` of publish.py)."""
+
+    def __init__(self, roles: Roles) -> None:
+        self.roles = roles
+
+    async def moved(self, code: str, version: int) -> None:
+        """Another process committed a move: our sockets of the room get it, in order."""
+        await self.roles.moves.caught_up(code)
+
+    async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        """Another process changed the room: the same frames reach our sockets."""
+        publisher = self.roles.publisher
+        if not self.roles.hub.connections(code):
+            return
+        if notice is Notice.GAME:
+            await self.roles.moves.resync_room(code)
+            self.roles.autoplay.replan(code)
+        elif notice is Notice.LOBBY:
+            await publisher.lobby(code, announce=False)
+            self.roles.autoplay.replan(code)
+        elif notice is Notice.CHAT:
+            await publisher.chat(code, ChatLine.model_validate(data), announce=False)
+        elif notice is Notice.PRESENCE:
+            await publisher.presence(code, announce=False)
+        elif notice is Notice.TIMEOUT:
+            publisher.to_room(code, TimeoutFrame.model_validate(data))
+
+    async def gap(self) -> None:
+        """Announcements may be lost: every room here is resynced from the database."""
+        for code in list(self.roles.hub.rooms):
+            await self.roles.moves.resync_room(code)

@@ -1,0 +1,206 @@
+"""The rooms role: seats, computer players, auto-pass modes, chat, start and rematch.
+
+Each command is one unit of work (one transaction); the caller publishes after it returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.engine import CREATURE, Config, InvalidConfig, new_game
+from app.engine.game import check_config
+
+from . import repository as repo
+from . import scores
+from .auth import new_room_code, new_seed, new_token
+from .db import UnitOfWork
+from .errors import ErrorCode, ServiceError
+from .frames import ChatLine
+from .models import Room, Seat
+from .reads import SeatIdentity, chat_line, room_row, seat_row
+from .schemas import RoomOptions
+from .scores import SeatOrder
+from .settings import AutoPass
+
+
+def room_config(options: dict[str, Any], hunted: int) -> Config:
+    """The engine config for a room's options and its number of seated Hunted."""
+    abilities = options.get("abilities")
+    if abilities is None:
+        abilities = options["variant"] == "frozen-lands"
+    return Config(hunted=hunted, board_side=options["board_side"], variant=options["variant"],
+                  abilities=bool(abilities))
+
+
+class Rooms:
+    """Commands on rooms and seats; every method is one unit of work."""
+
+    def __init__(self, uow: UnitOfWork, auto_pass_default: AutoPass) -> None:
+        self.uow = uow
+        self.auto_pass_default = auto_pass_default
+
+    async def create_room(self, options: RoomOptions, name: str, seat: int) -> tuple[str, str]:
+        """Open a room and seat its host; returns (room code, host's token)."""
+        raw = options.model_dump()
+        try:
+            check_config(room_config(raw, options.hunted))
+        except InvalidConfig as exc:
+            raise ServiceError(ErrorCode.BAD_OPTIONS, str(exc)) from exc
+        if seat > options.hunted:
+            raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {options.hunted}.")
+        code, token = new_room_code(), new_token()
+        async with self.uow.write() as session:
+            room = await repo.add_room(session, code, raw, seat)
+            await self._add_seat(session, room.id, seat, name, token)
+        return code, token
+
+    async def claim_seat(self, code: str, seat: int, name: str) -> str:
+        """Claim a free seat before the start; returns its token."""
+        token = new_token()
+        try:
+            async with self.uow.write() as session:
+                room = await self._before_start(session, code, seat)
+                await self._add_seat(session, room.id, seat, name, token)
+        except IntegrityError as exc:  # two claims raced for the same seat
+            raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
+        return token
+
+    async def leave_seat(self, code: str, token: str) -> None:
+        """Give a seat back before the start (the host cannot leave their own room)."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            seat = await seat_row(session, room, token)
+            if room.game_id is not None:
+                raise ServiceError(ErrorCode.ALREADY_STARTED)
+            if seat.number == room.host_seat:
+                raise ServiceError(ErrorCode.NOT_HOST, "The host keeps their seat.")
+            await repo.remove_seat(session, seat)
+
+    async def add_bot(self, code: str, token: str, seat: int, kind: str) -> None:
+        """Host only, before the start: a computer takes a free seat."""
+        async with self.uow.write() as session:
+            room = await self._before_start(session, code, seat, host_token=token)
+            # A bot's token is never handed out: nobody can speak for it.
+            bot = await repo.add_seat(session, room.id, seat, f"Bot {seat}", new_token())
+            bot.bot = kind
+
+    async def replace_with_bot(self, code: str, token: str, seat: int) -> None:
+        """Host only, during a game: a computer plays a (disconnected) player's seat."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            await self._host(session, room, token)
+            if room.game_id is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+            target = next((s for s in await repo.seats_of(session, room.id)
+                           if s.number == seat), None)
+            if target is None:
+                raise ServiceError(ErrorCode.NO_SUCH_SEAT)
+            target.bot = target.bot or "heuristic"
+
+    async def sit_down(self, code: str, token: str) -> tuple[SeatIdentity, bool]:
+        """Authenticate a token; a replaced player takes the seat back from its bot.
+
+        Returns who holds the token and whether the seat was a bot's until now.
+        """
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            seat = await seat_row(session, room, token)
+            # A bot seat's token is never handed out, so a valid token is the replaced player's.
+            returned = seat.bot is not None
+            seat.bot = None
+            return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat), \
+                returned
+
+    async def set_auto_pass(self, code: str, seat: int, mode: AutoPass) -> None:
+        """Keep a seat's auto-pass mode (in the seat row, so it outlives its sockets)."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            await repo.set_auto_pass(session, room.id, seat, mode.value)
+
+    async def chat(self, who: SeatIdentity, text: str) -> ChatLine:
+        """Store a chat line and return it for broadcast."""
+        async with self.uow.write() as session:
+            room = await room_row(session, who.room_code)
+            return chat_line(await repo.add_chat(session, room.id, who.seat, who.name, text))
+
+    async def start(self, code: str, token: str) -> None:
+        """Host only: start with the Creature and the seated Hunted, renumbered 1..k."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            await self._host(session, room, token)
+            if room.game_id is not None:
+                raise ServiceError(ErrorCode.ALREADY_STARTED)
+            seats = list(await repo.seats_of(session, room.id))
+            if not seats or seats[0].number != CREATURE:
+                raise ServiceError(ErrorCode.CANNOT_START, "Nobody has taken the Creature.")
+            hunted = [s for s in seats if s.number != CREATURE]
+            await _renumber(session, room, hunted)
+            config = room_config(room.options, len(hunted))
+            try:
+                check_config(config)
+            except InvalidConfig as exc:
+                raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
+            await _new_game(session, room, config)
+
+    async def rematch(self, code: str, token: str, order: SeatOrder = SeatOrder.KEEP) -> None:
+        """Host only, after the end: a new game with the same options; the finished game's
+        result is kept, and the seats are kept or rotated."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            await self._host(session, room, token)
+            if room.game_id is None:
+                raise ServiceError(ErrorCode.NOT_STARTED)
+            game = await repo.game_by_id(session, room.game_id, lock=True)
+            if game.status != "over":
+                raise ServiceError(ErrorCode.NOT_OVER)
+            await scores.record(session, room, game)
+            if order is SeatOrder.ROTATE:
+                await scores.rotate(session, room)
+            await _new_game(session, room, Config.from_json(game.config))
+
+    async def _add_seat(self, session: AsyncSession, room_id: int, number: int, name: str,
+                        token: str) -> None:
+        seat = await repo.add_seat(session, room_id, number, name, token)
+        seat.auto_pass = self.auto_pass_default.value
+
+    async def _before_start(self, session: AsyncSession, code: str, seat: int,
+                            host_token: str | None = None) -> Room:
+        """The room, if `seat` is one of its free seats and the game has not started."""
+        room = await room_row(session, code)
+        if host_token is not None:
+            await self._host(session, room, host_token)
+        if room.game_id is not None:
+            raise ServiceError(ErrorCode.ALREADY_STARTED)
+        if not 0 <= seat <= room.options["hunted"]:
+            raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {room.options['hunted']}.")
+        if any(s.number == seat for s in await repo.seats_of(session, room.id)):
+            raise ServiceError(ErrorCode.SEAT_TAKEN)
+        return room
+
+    async def _host(self, session: AsyncSession, room: Room, token: str) -> Seat:
+        seat = await seat_row(session, room, token)
+        if seat.number != room.host_seat:
+            raise ServiceError(ErrorCode.NOT_HOST)
+        return seat
+
+
+async def _renumber(session: AsyncSession, room: Room, hunted: list[Seat]) -> None:
+    """Empty Hunted seats are dropped: the others sit at 1..k in their order."""
+    for new_number, seat in enumerate(hunted, start=1):
+        if seat.number != new_number:
+            if room.host_seat == seat.number:
+                room.host_seat = new_number
+            seat.number = new_number
+            # One UPDATE at a time, lowest first: the number taken is always free,
+            # whereas one flush may order the rows by id and break (room, number).
+            await session.flush()
+
+
+async def _new_game(session: AsyncSession, room: Room, config: Config) -> None:
+    seed = new_seed()
+    game = await repo.add_game(session, room.id, config.to_json(), seed,
+                               new_game(config, seed).to_json())
+    room.game_id = game.id
