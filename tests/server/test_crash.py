@@ -76,3 +76,26 @@ async def test_a_game_survives_killed_servers(server: ServerFactory, backend: st
     check_log(game)
     async with Api(third) as api:
         assert (await api.lobby(table.code))["game"]["status"] == "over"
+
+
+@async_test
+async def test_a_kill_between_two_snapshots_loses_nothing(server: ServerFactory,
+                                                          backend: str) -> None:
+    """The snapshot is written every K moves: a crash after it is recovered from the log."""
+    first = server(backend, snapshot_every=7)
+    async with Api(first) as api:
+        table = await open_table(api, hunted=2)
+    players = await connect_all(first, table)
+    rng = random.Random(f"between-{backend}")
+    await play_game(players, rng, stop_after=17)
+    game = await current_game(first.database.url, table.code)
+    assert (game.snapshot_version, game.version) == (14, 17), "the kill must land between"
+    version, views = players[0].version, [p.view for p in players]
+
+    second, players = await crash_and_restart(server, first, table, players)
+    assert [(p.version, p.view) for p in players] == [(version, view) for view in views]
+    await play_game(players, rng, stop_after=5)
+    await close_all(players)
+    game = await current_game(second.database.url, table.code)
+    assert game.version == version + 5
+    check_log(game)

@@ -1,0 +1,152 @@
+"""Auto-pass (issue 10.1): the server passes for a seat that holds nothing it could play.
+
+A seat in `when_nothing` (every human seat's default) whose legal actions are exactly [Pass] is
+passed for after a short random delay, through the same move path as a click, so the other
+seats receive exactly what a clicked pass would send them; a dropped socket does not stop it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+
+from app.engine import legal_actions, view_for
+from app.server.autoplay import PASS_DELAY, pass_delay
+
+from .client import JSON, Api, Frame, Player, async_test, close_all, connect_all, open_table
+from .servers import Server, ServerFactory
+from .stored import StoredGame, as_json, check_log, current_game
+
+PASS = {"type": "Pass"}
+AUTOMATIC = "auto-"  # the client id the server gives its passes
+
+
+def only_pass(player: Player) -> bool:
+    """The game waits on this seat and Pass is all it may do."""
+    return player.must_act() and player.view is not None and \
+        player.view["legal_actions"] == [PASS]
+
+
+async def play_around_passes(players: list[Player], rng: random.Random, moves: int) -> None:
+    """Play `moves` decisions at random, never a pass-only one: the server makes those."""
+    for _ in range(moves):
+        view = players[0].view
+        if view is None or view["outcome"] is not None:
+            return
+        movers = [p for p in players if p.must_act() and not only_pass(p)]
+        if not movers:  # only pass-only seats are waited on: the server must move
+            target = max(p.version for p in players) + 1
+            await asyncio.gather(*(p.wait_version(target) for p in players))
+            continue
+        mover = rng.choice(movers)
+        assert mover.view is not None
+        frame = await mover.submit(rng.choice(mover.view["legal_actions"]))
+        if frame["type"] == "error":  # an automatic pass came first: look again
+            assert frame["code"] == "stale_version", frame
+            await mover.wait_for(lambda f: f["type"] == "sync")
+            continue
+        await asyncio.gather(*(p.wait_version(frame["version"]) for p in players))
+
+
+def expected_update(game: StoredGame, version: int, seat: int) -> JSON:
+    """What a seat that did not act is sent for the move that made `version`."""
+    state = game.states()[version]
+    events = [e for e in game.visible_events(seat) if e["seq"] == version]
+    return {"type": "update", "version": version, "view": as_json(view_for(state, seat)),
+            "events": events}
+
+
+def update_at(player: Player, version: int) -> Frame:
+    """The update of `version` this socket received."""
+    [frame] = [f for f in player.frames if f["type"] == "update" and f["version"] == version]
+    return frame
+
+
+def test_the_delay_is_one_distribution_for_everyone() -> None:
+    """It takes nothing about the seat (no hand, no state) and stays within 0.5–1.5 s."""
+    assert inspect.signature(pass_delay).parameters == {}
+    samples = [pass_delay() for _ in range(2000)]
+    assert PASS_DELAY == (0.5, 1.5)
+    assert all(0.5 <= s <= 1.5 for s in samples)
+    assert min(samples) < 0.6 and max(samples) > 1.4  # spread over the range
+
+
+@async_test
+async def test_a_seat_with_only_pass_is_passed_for_like_a_click(server: ServerFactory) -> None:
+    live: Server = server("sqlite", auto_pass_default="when_nothing")
+    async with Api(live) as api:
+        table = await open_table(api, hunted=2)
+    players = await connect_all(live, table)
+    assert all(p.frames[0]["auto_pass"] == "when_nothing" for p in players)
+    rng = random.Random(8)
+    await play_around_passes(players, rng, moves=60)
+    await close_all(players)
+
+    game = await current_game(live.database.url, table.code)
+    check_log(game)
+    states = game.states()
+    automatic = [row for row in game.actions if row.client_id.startswith(AUTOMATIC)]
+    clicked = [row for row in game.actions
+               if row.action == PASS and not row.client_id.startswith(AUTOMATIC)]
+    assert len(automatic) >= 3, "the server never passed for anyone"
+    for row in [*automatic, *clicked]:
+        assert row.action == PASS
+        if row in automatic:  # only for a seat that had nothing else to do
+            legal = legal_actions(states[row.seq - 1], row.seat)
+            assert [a.to_json() for a in legal] == [PASS]
+        for seat, player in enumerate(players):
+            frame = update_at(player, row.seq)
+            if seat == row.seat:  # the acting seat's sockets find the move's client id
+                assert frame["client_id"] == row.client_id
+            else:  # the others get exactly what any pass sends them
+                assert frame == expected_update(game, row.seq, seat)
+
+
+@async_test
+async def test_a_dropped_socket_does_not_stop_auto_pass(server: ServerFactory) -> None:
+    live = server("sqlite", auto_pass_default="when_nothing")
+    async with Api(live) as api:
+        table = await open_table(api, hunted=1)
+    creature, hunted = await connect_all(live, table)
+    rng = random.Random(3)
+    for _ in range(200):  # play until the Hunted is waited on with Pass alone
+        if only_pass(hunted) and not creature.must_act():
+            break
+        await play_around_passes([creature, hunted], rng, moves=1)
+    assert only_pass(hunted), "the Hunted never held nothing but Pass"
+    version = hunted.version
+    await hunted.close()
+    await creature.wait_version(version + 1)  # the server passed for the Hunted anyway
+    game = await current_game(live.database.url, table.code)
+    assert game.actions[version].client_id.startswith(AUTOMATIC)
+    assert game.actions[version].seat == 1
+    await creature.close()
+
+
+@async_test
+async def test_the_mode_is_kept_answered_and_synced(shared_server: Server) -> None:
+    async with Api(shared_server) as api:
+        table = await open_table(api, hunted=2)
+    hunted = Player(shared_server, table.code, table.tokens[1])
+    await hunted.connect()
+    answer = await hunted.request({"type": "auto_pass", "mode": "off"},
+                                  lambda f: f["type"] == "auto_pass")
+    assert answer == {"type": "auto_pass", "mode": "off"}
+    sync = await hunted.request({"type": "resync"}, lambda f: f["type"] == "sync")
+    assert sync["auto_pass"] == "off"
+    # Facing a decision without Pass (Exploration), "until my next decision" ends at once.
+    mark = len(hunted.frames)
+    await hunted.send({"type": "auto_pass", "mode": "until_decision"})
+    await hunted.wait_for(lambda _: len(modes_since(hunted, mark)) == 2, since=mark)
+    assert modes_since(hunted, mark) == ["until_decision", "when_nothing"]
+    watcher = Player(shared_server, table.code)
+    assert (await watcher.connect())["auto_pass"] is None
+    refused = await watcher.error({"type": "auto_pass", "mode": "off"})
+    assert refused["code"] == "not_your_turn"
+    await close_all([hunted, watcher])
+
+
+def modes_since(player: Player, mark: int) -> list[str]:
+    """The modes of the `auto_pass` frames a socket got from frame `mark` on."""
+    return [f["mode"] for f in player.frames[mark:] if f["type"] == "auto_pass"]
