@@ -10,7 +10,6 @@ decompression bomb's door) is off.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
 import uvicorn
 
@@ -26,8 +25,8 @@ def settings_from(argv: list[str] | None = None) -> Settings:
     parser.add_argument("--workers", type=int, default=settings.workers)
     parser.add_argument("--log-level", default=settings.log_level)
     args = parser.parse_args(argv)
-    return replace(settings, host=args.host, port=args.port, workers=args.workers,
-                   log_level=args.log_level)
+    return settings.model_copy(update={"host": args.host, "port": args.port,
+                                       "workers": args.workers, "log_level": args.log_level})
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,12 +19,13 @@ JOINS = 12
 
 def check_monotonic(frames: list[Frame]) -> None:
     """Updates strictly increase; a sync never goes below what the socket has seen."""
-    seen, game = -1, 0
+    seen, game = -1, None
     for frame in frames:
         if frame["type"] == "sync":
             number = frame["lobby"]["game"]["number"] if frame["lobby"]["game"] else 0
-            if number != game:  # a new game starts again at version 0
-                game, seen = number, -1
+            if game is not None and number != game:  # a new game starts again at version 0
+                seen = -1
+            game = number
             assert frame["version"] >= seen, f"sync v{frame['version']} after v{seen}"
             seen = frame["version"]
         elif frame["type"] == "update":
