@@ -11,6 +11,7 @@ log, and a cache miss loads the last snapshot and replays the later actions.
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,7 @@ from app.engine import (
 )
 
 from . import gamestore as store
+from . import metrics
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame
@@ -106,10 +108,15 @@ class Moves:
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
+        started = time.perf_counter()
         self.in_flight += 1
         try:
             async with self.lock(code):
-                return await self._play(code, seat, action, version, client_id, reply, first)
+                played = await self._play(code, seat, action, version, client_id, reply, first)
+            if played:
+                metrics.move_committed()
+                metrics.published(started)
+            return played
         except (PoolTimeout, OperationalError) as exc:
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
         finally:

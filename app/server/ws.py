@@ -13,6 +13,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.engine.frozen_survival import whisper_partners
 
+from . import metrics
 from .caps import check_spectators
 from .errors import ErrorCode, ServiceError
 from .frames import PONG, AutoPassFrame, ErrorFrame, WhisperFrame, WhisperLine
@@ -49,6 +50,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     address = websocket.client.host if websocket.client else ""
     admitted = False
+    metrics.socket_opened()
     try:
         roles.hub.admissions.enter(address, code, settings)  # the caps, before any work
         admitted = True
@@ -67,6 +69,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     finally:
         if admitted:
             roles.hub.admissions.leave(address, code)
+        metrics.socket_closed()
         await _leave(conn, roles)
         await asyncio.wait({writer})  # ended, or cancelled when the socket fell too far behind
 
