@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select, update
+from sqlalchemy import Table, bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .models import Game, GameAction, Room, now
@@ -43,26 +43,37 @@ class LoggedAction:
     client_id: str
 
 
+# Built once: the hot path only binds values (no statement is constructed per move).
+_GUARD = (GAME.c.id == bindparam("game_id")) & (GAME.c.version == bindparam("from_version"))
+ADVANCE = update(GAME).where(_GUARD).values(version=bindparam("to_version"),
+                                             status=bindparam("to_status"))
+ADVANCE_AND_SNAPSHOT = ADVANCE.values(snapshot=bindparam("new_snapshot"),
+                                      snapshot_version=bindparam("to_version"))
+APPEND = ACTION.insert()
+
+
 async def advance(connection: AsyncConnection, game_id: int, version: int, over: bool,
                   snapshot: dict[str, Any] | None) -> bool:
     """Bump the game from `version` to `version + 1` (and store `snapshot` at it, if given).
 
     False when the row is no longer at `version`: another move (or process) came first.
     """
-    values: dict[str, Any] = {"version": version + 1, "status": "over" if over else "active"}
+    values: dict[str, Any] = {"game_id": game_id, "from_version": version,
+                              "to_version": version + 1,
+                              "to_status": "over" if over else "active"}
+    statement = ADVANCE
     if snapshot is not None:
-        values.update(snapshot=snapshot, snapshot_version=version + 1)
-    result = await connection.execute(
-        update(GAME).where(GAME.c.id == game_id, GAME.c.version == version).values(**values))
+        statement, values["new_snapshot"] = ADVANCE_AND_SNAPSHOT, snapshot
+    result = await connection.execute(statement, values)
     return bool(result.rowcount == 1)
 
 
 async def append(connection: AsyncConnection, game_id: int, seq: int, seat: int,
                  action: dict[str, Any], events: list[dict[str, Any]], client_id: str) -> None:
     """Append to the log; (game, seq) and (game, client id) are unique keys."""
-    await connection.execute(ACTION.insert().values(
-        game_id=game_id, seq=seq, seat=seat, action=action, events=events, client_id=client_id,
-        created_at=now()))
+    await connection.execute(APPEND, {"game_id": game_id, "seq": seq, "seat": seat,
+                                      "action": action, "events": events,
+                                      "client_id": client_id, "created_at": now()})
 
 
 async def has_client_id(connection: AsyncConnection, game_id: int, client_id: str) -> bool:
