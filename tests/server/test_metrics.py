@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import httpx
 
-from .client import Api, async_test
-from .servers import Server
+from .client import Api, async_test, close_all, connect_all, open_table
+from .servers import Server, ServerFactory
 
 METRICS = ("nao_moves_committed_total", "nao_act_to_publish_seconds", "nao_open_sockets",
            "nao_rooms_live", "nao_bus_lag_seconds", "nao_db_pool_connections")
@@ -32,3 +34,25 @@ async def test_metrics_names_every_figure_a_host_watches(shared_server: Server) 
     for name in METRICS:
         assert f"# TYPE {name} " in text, name
     assert "nao_moves_committed_total" in scrape(shared_server)
+
+
+@async_test
+async def test_a_move_adds_one_to_moves_committed(server: ServerFactory) -> None:
+    running = server("sqlite")
+    async with Api(running) as api:
+        table = await open_table(api, hunted=2)
+        players = await connect_all(running, table)
+        for player in players:  # no move but ours: the server does not pass for anyone
+            await player.request({"type": "auto_pass", "mode": "off"},
+                                 lambda f: f["type"] == "auto_pass")
+        before = scrape(running)["nao_moves_committed_total"]
+        mover = next(p for p in players if p.must_act())
+        frame = await mover.play_random(random.Random(5))
+        for player in players:
+            await player.wait_version(frame["version"])
+        samples = scrape(running)
+        await close_all(players)
+    assert samples["nao_moves_committed_total"] == before + 1
+    assert samples["nao_act_to_publish_seconds_count"] >= 1
+    assert samples["nao_open_sockets"] == len(players)
+    assert samples["nao_rooms_live"] == 1
