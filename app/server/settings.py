@@ -34,7 +34,9 @@ class Settings(BaseSettings):
     spectators_per_room: int = 100
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
     snapshot_every: int = 20  # moves between two stored snapshots (and always at the end)
-    submits_in_flight: int = 64  # moves being committed at once; more are refused as `busy`
+    # Moves being committed at once in a process (waiting for their room or a connection
+    # included); more are refused as `busy`. 64 refused moves on a starved 2-core machine.
+    submits_in_flight: int = 256
     pool_size: int = 30  # Postgres connections kept open
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
