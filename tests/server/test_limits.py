@@ -18,6 +18,7 @@ from app.server.settings import Settings
 from .client import Api, async_test, open_table
 from .servers import Server, ServerFactory
 from .test_errors import seated, still_open
+from .test_hardening import no_tracebacks
 
 TOO_FAR_BEHIND = 1013  # docs/protocol.md: "try again later"
 MESSAGE_TOO_BIG = 1009
@@ -62,6 +63,7 @@ async def test_a_socket_that_does_not_read_is_closed_not_thinned(server: ServerF
     hunted = await seated(app, table, 2)
     await still_open(hunted)
     await hunted.close()
+    no_tracebacks(app)
 
 
 def rss_kib(server: Server) -> int:
@@ -105,3 +107,4 @@ async def test_big_frames_are_refused_before_buffering(shared_server: Server) ->
     assert after - before < 40_000, (before, after)  # ten frames buffered would be 160 MB
     await still_open(hunted)
     await hunted.close()
+    no_tracebacks(shared_server)
