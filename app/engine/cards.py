@@ -74,9 +74,13 @@ def rescue_start(players: int) -> int:
     return 11 + players
 
 
-def assimilation_start(players: int) -> int:
-    """Assimilation counter's spaces to Victory at setup (5 + N)."""
-    return 5 + players
+def assimilation_start(players: int, variant: str = "base") -> int:
+    """Assimilation counter's spaces to Victory at setup: 5 + N, and 5 + 2N in Frozen Lands.
+
+    Frozen Lands gives the Creature a second way to win (the reveal) and ten more Hunt cards;
+    its longer track keeps the Hunted's chances at 40-55 % (docs/rules-notes.md, balance).
+    """
+    return 5 + players * (2 if variant == "frozen-lands" else 1)
 
 
 ARTEMIA_SPACES: dict[int, frozenset[int]] = {

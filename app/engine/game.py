@@ -59,7 +59,7 @@ def new_game(config: Config, seed: int) -> GameState:
     players = config.players
     state = GameState(config, seed)
     state.rescue = rescue_start(players)
-    state.assimilation = assimilation_start(players)
+    state.assimilation = assimilation_start(players, config.variant)
     state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
     state.survival_deck = shuffled(seed, 0, survival_deck(config.variant))
     state.creature = Creature(deck=shuffled(seed, 1, hunt_deck(config.variant)))

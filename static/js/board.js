@@ -127,7 +127,8 @@ export function renderTracks(view, names = {}) {
   const effects = effectNames(view);
   return h("div.tracks", {},
     track("rescue", "Rescue", b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
-    track("assimilation", "Assimilation", b.assimilation, 5 + players, []),
+    // Frozen Lands: 5 + 2N spaces (docs/rules-notes.md, balance); the base game: 5 + N.
+    track("assimilation", "Assimilation", b.assimilation, 5 + players * (frozen ? 2 : 1), []),
     h("div.track-notes", {}, symbol,
       frozen ? frozenNotes(view, names)
         : h("p", {}, b.marker_on_beach ? "The Marker is on the Beach." : "The Marker is beside the Beach."),

@@ -78,7 +78,7 @@ def check_counters(state: GameState, before: GameState | None) -> None:
     """Counters only move toward Victory; every ending is one of E1-E6's."""
     players = state.config.players
     assert 0 <= state.rescue <= rescue_start(players)
-    assert 0 <= state.assimilation <= assimilation_start(players)
+    assert 0 <= state.assimilation <= assimilation_start(players, state.config.variant)
     if before is not None:
         assert state.rescue <= before.rescue and state.assimilation <= before.assimilation
         assert state.extra_turns >= before.extra_turns
