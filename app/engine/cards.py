@@ -80,7 +80,7 @@ def assimilation_start(players: int, variant: str = "base") -> int:
     Frozen Lands gives the Creature a second way to win (the reveal) and ten more Hunt cards;
     its longer track keeps the Hunted's chances at 40-55 % (docs/rules-notes.md, balance).
     """
-    return 5 + players * (2 if variant == "frozen-lands" else 1)
+    return 5 + players * (2 if variant == FROZEN else 1)
 
 
 ARTEMIA_SPACES: dict[int, frozenset[int]] = {
