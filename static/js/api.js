@@ -1,5 +1,7 @@
 // REST calls to /api and the seat tokens kept in localStorage (never in URLs).
 
+import { errorText, t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(code, message, status) {
     super(message);
@@ -20,7 +22,7 @@ async function call(method, path, { body, token } = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("network", "The server cannot be reached. Check your connection.", 0);
+    throw new ApiError("network", t("error.network"), 0);
   }
   if (response.status === 204) return null;
   let data = null;
@@ -32,7 +34,7 @@ async function call(method, path, { body, token } = {}) {
   if (!response.ok) {
     const error = (data && data.error) || {};
     throw new ApiError(error.code || "http_" + response.status,
-      error.message || `The server answered ${response.status}.`, response.status);
+      errorText(error.code, error.message || `HTTP ${response.status}`), response.status);
   }
   return data;
 }

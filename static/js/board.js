@@ -1,19 +1,19 @@
 // Artemia (the 10 Places in 2 rows of 5) with Hunt tokens and Hunted figures, and the
 // Rescue / Assimilation tracks.
 
-import { HUNT_CARDS, PLACES, huntName, placeName, survivalName } from "./cards.js";
+import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
+import { t as t_ } from "./i18n.js";
 import { h } from "./dom.js";
 import { TOKENS_ICON, TOKENS_TOTAL } from "./frozen.js";
 import { seatName, tokenName } from "./labels.js";
 
 const TOKEN_ORDER = ["creature", "artemia", "target"];
-const TOKEN_LETTER = { creature: "C", artemia: "A", target: "T" };
 
 function tokenBadges(view, n) {
   const tokens = view.board.tokens || {};
   return TOKEN_ORDER.filter((t) => (tokens[t] || []).includes(n)).map((t) =>
     h(`span.token.token-${t}`, { title: tokenName(t) },
-      h("span", { "aria-hidden": "true" }, TOKEN_LETTER[t]), h("span.sr", {}, tokenName(t))));
+      h("span", { "aria-hidden": "true" }, t_(`token.letter.${t}`)), h("span.sr", {}, tokenName(t))));
 }
 
 function figures(view, ctx, n) {
@@ -32,14 +32,14 @@ function figures(view, ctx, n) {
 function flags(view, n) {
   const b = view.board;
   const out = [];
-  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", {}, "Marker"));
-  if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, "Forbidden"));
-  if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, "Power fails"));
-  if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, "Used"));
+  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", {}, t_("board.marker")));
+  if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.forbidden")));
+  if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.power_fails")));
+  if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, t_("board.used")));
   const reserve = b.reserve && b.reserve[String(n)];
   if (reserve !== undefined) {
-    out.push(h("span.flag.reserve", { title: `${reserve} left in the reserve` },
-      h("span.wide", {}, "Reserve "), h("span.narrow", { "aria-hidden": "true" }, "×"), String(reserve)));
+    out.push(h("span.flag.reserve", { title: t_("board.reserve_left", { n: reserve }) },
+      h("span.wide", {}, t_("board.reserve") + " "), h("span.narrow", { "aria-hidden": "true" }, "×"), String(reserve)));
   }
   return out;
 }
@@ -47,7 +47,7 @@ function flags(view, n) {
 function tileContent(view, ctx, n) {
   return [
     h("span.place-head", {}, h("span.place-num", {}, String(n)),
-      h("span.place-name", {}, h("span.the", {}, "The "), placeName(n).replace(/^The /, ""))),
+      h("span.place-name", {}, h("span.the", {}, placeParts(n).article), placeParts(n).rest)),
     h("span.place-text", {}, PLACES[n].text),
     h("span.place-marks", {}, tokenBadges(view, n), figures(view, ctx, n), flags(view, n)),
   ];
@@ -63,7 +63,7 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
     const cls = `li.place${occupied ? ".has-token" : ""}`;
     if (offer) {
       const { action, token } = offer;
-      const label = `Put the ${tokenName(token)} on ${placeName(n)}`;
+      const label = t_("action.put_token", { token: tokenName(token), places: placeName(n) });
       items.push(h(cls, { dataset: { place: n } },
         h("button.place-button.act", {
           type: "button", "aria-label": label, title: label,
@@ -74,7 +74,7 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
       items.push(h(cls, { dataset: { place: n } }, h("span.place-button", {}, content)));
     }
   }
-  return h("ol.artemia", { "aria-label": "Artemia, the 10 places" }, items);
+  return h("ol.artemia", { "aria-label": t_("board.artemia_label") }, items);
 }
 
 // --- Tracks -------------------------------------------------------------------------------
@@ -86,12 +86,12 @@ function track(kind, label, value, length, marked) {
   for (let space = Math.max(length, value); space >= 1; space -= 1) {
     const here = space === value;
     cells.push(h(`span.space${here ? ".here" : ""}${marked.includes(space) ? ".symbol" : ""}`,
-      { title: `${space} to Victory`, "aria-hidden": "true" }));
+      { title: t_("track.to_victory", { n: space }), "aria-hidden": "true" }));
   }
-  cells.push(h(`span.space.victory${value === 0 ? ".here" : ""}`, { title: "Victory", "aria-hidden": "true" }, "★"));
+  cells.push(h(`span.space.victory${value === 0 ? ".here" : ""}`, { title: t_("track.victory"), "aria-hidden": "true" }, "★"));
   return h(`div.track.track-${kind}`, {},
     h("div.track-label", {}, h("span", {}, label), h("strong", { dataset: { counter: kind } },
-      value === 0 ? "Victory!" : `${value} to Victory`)),
+      value === 0 ? t_("track.victory_reached") : t_("track.to_victory", { n: value }))),
     h("div.spaces", { style: `--n:${cells.length}` }, cells));
 }
 
@@ -109,10 +109,10 @@ function frozenNotes(view, names) {
   return [
     h("p.reserve-note", { dataset: { reserve: b.contamination_reserve } },
       h("span.ctoken.face-unknown.small", { "aria-hidden": "true" }, "?"), " ",
-      h("strong", {}, String(b.contamination_reserve)), ` Contamination tokens in the reserve, ${held} held`,
-      h("span.muted", {}, ` (${TOKENS_ICON} of all ${TOKENS_TOTAL} show the icon)`)),
-    b.extra_turns ? h("p.extra-note", {}, `Additional turns so far: ${b.extra_turns}`) : null,
-    vaccinated.length ? h("p", {}, `Vaccinated this turn: ${vaccinated.join(", ")}`) : null,
+      h("strong", {}, String(b.contamination_reserve)), " ", t_("board.tokens_reserve", { held }),
+      h("span.muted", {}, " ", t_("board.tokens_icon", { icon: TOKENS_ICON, total: TOKENS_TOTAL }))),
+    b.extra_turns ? h("p.extra-note", {}, t_("board.extra_turns", { n: b.extra_turns })) : null,
+    vaccinated.length ? h("p", {}, t_("board.vaccinated", { who: vaccinated.join(", ") })) : null,
   ];
 }
 
@@ -122,15 +122,15 @@ export function renderTracks(view, names = {}) {
   const b = view.board;
   const frozen = view.config.variant === "frozen-lands";
   const symbol = b.artemia_symbol
-    ? h("p.symbol-note.on", {}, "Artemia symbol under the Rescue counter: the Creature may place the Artemia token.")
-    : h("p.symbol-note", {}, "No Artemia symbol under the Rescue counter.");
+    ? h("p.symbol-note.on", {}, t_("board.symbol_on"))
+    : h("p.symbol-note", {}, t_("board.symbol_off"));
   const effects = effectNames(view);
   return h("div.tracks", {},
-    track("rescue", "Rescue", b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
+    track("rescue", t_("track.rescue"), b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
     // Frozen Lands: 5 + 2N spaces (docs/rules-notes.md, balance); the base game: 5 + N.
-    track("assimilation", "Assimilation", b.assimilation, 5 + players * (frozen ? 2 : 1), []),
+    track("assimilation", t_("track.assimilation"), b.assimilation, 5 + players * (frozen ? 2 : 1), []),
     h("div.track-notes", {}, symbol,
       frozen ? frozenNotes(view, names)
-        : h("p", {}, b.marker_on_beach ? "The Marker is on the Beach." : "The Marker is beside the Beach."),
-      effects.length ? h("p.effects-note", {}, "In effect: ", h("strong", {}, effects.join(", "))) : null));
+        : h("p", {}, b.marker_on_beach ? t_("board.marker_on") : t_("board.marker_off")),
+      effects.length ? h("p.effects-note", {}, t_("board.in_effect"), " ", h("strong", {}, effects.join(", "))) : null));
 }

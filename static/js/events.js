@@ -1,12 +1,18 @@
 // The game's events (sync.events, update.events) as readable sentences for the log.
 
 import { huntName, placeList, placeName, survivalName } from "./cards.js";
+import { t } from "./i18n.js";
 import {
   PHASE_LABELS, abilityName, cap, findToken, outcomeText, seatName, tokenName, voteLabel, who,
   whyLabel,
 } from "./labels.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A sentence about a seat: its name (or "you", with the verb to match) and more words. */
+function say(key, seat, c, params = {}) {
+  return cap(t(key, { who: who(seat, c), you: seat === c.seat, ...params }));
+}
 const whose = (seat, c) => (seat === c.seat ? "your" : `${seatName(seat, c.names)}'s`);
 
 // Frozen Lands Survival cards carry seats or token ids in `places` (frozen_survival.py).
@@ -18,8 +24,8 @@ function playedChoice(d, c) {
   if (!p.length) return "";
   if (SEAT_CARDS.has(d.card)) return ` (for ${who(p[0], c)})`;
   if (d.card === "blood-test" || d.card === "field-lab") {
-    const t = findToken(c.view, p[0]);
-    return t ? ` (on ${whose(t.holder, c)} token ${t.index + 1})` : " (on a token)";
+    const found = findToken(c.view, p[0]);
+    return found ? ` (on ${whose(found.holder, c)} token ${found.index + 1})` : " (on a token)";
   }
   if (d.card === "roped-together") return ` (from ${placeName(p[0])} to ${placeName(p[1])})`;
   if (d.card === "huddle") return ` (at ${placeName(p[0])}, only ${who(p[1], c)} suffers)`;
@@ -33,61 +39,61 @@ const TAKEN_WHY = {
 };
 
 const SENTENCES = {
-  phase_started: (d) => `Turn ${d.turn}: ${PHASE_LABELS[d.phase] || d.phase}.`,
-  place_cards_chosen: (d, c) => `${cap(who(d.hunted, c))} chose ${d.count === 1 ? "a Place card" : plural(d.count, "Place card")}, face down.`,
-  place_cards_chosen_by_you: (d) => `Face down: ${placeList(d.cards)}.`,
-  place_choice_reset: (d, c) => `${cap(who(d.hunted, c))} must choose again.`,
-  resisted: (d, c) => `${cap(who(d.hunted, c))} resisted: ${d.will} Will for ${2 * d.will} Places.`,
-  gave_up: (d, c) => `${cap(who(d.hunted, c))} gave up: back to 3 Will with every Place in hand.`,
-  hunt_card_played: (d) => {
-    const as = d.effect && d.effect !== d.card ? ` (as ${huntName(d.effect)})` : "";
-    const on = d.places && d.places.length ? ` on ${placeList(d.places)}` : "";
-    return `The Creature played ${huntName(d.card)}${as}${on}.`;
-  },
-  hunt_token_placed: (d) => `The Creature put the ${tokenName(d.token)} on ${placeList(d.places)}.`,
-  hunt_token_moved: (d) => `The ${tokenName(d.token)} moved from ${placeName(d.origin)} to ${placeName(d.destination)}.`,
-  hunt_confirmed: () => "The Creature has finished hunting.",
-  passed: (d, c) => `${cap(who(d.seat, c))} passed.`,
+  phase_started: (d) => t("event.phase_started", { turn: d.turn, phase: PHASE_LABELS[d.phase] || d.phase }),
+  place_cards_chosen: (d, c) => say("event.place_cards_chosen", d.hunted, c, { n: d.count }),
+  place_cards_chosen_by_you: (d) => t("event.place_cards_chosen_by_you", { cards: placeList(d.cards) }),
+  place_choice_reset: (d, c) => say("event.place_choice_reset", d.hunted, c),
+  resisted: (d, c) => say("event.resisted", d.hunted, c, { will: d.will, places: 2 * d.will }),
+  gave_up: (d, c) => say("event.gave_up", d.hunted, c),
+  hunt_card_played: (d) => t("event.hunt_card_played", {
+    card: huntName(d.card),
+    as: d.effect && d.effect !== d.card ? t("event.as", { card: huntName(d.effect) }) : "",
+    on: d.places && d.places.length ? t("event.on", { places: placeList(d.places) }) : "",
+  }),
+  hunt_token_placed: (d) => t("event.hunt_token_placed", { token: tokenName(d.token), places: placeList(d.places) }),
+  hunt_token_moved: (d) => t("event.hunt_token_moved", { token: tokenName(d.token), from: placeName(d.origin), to: placeName(d.destination) }),
+  hunt_confirmed: () => t("event.hunt_confirmed"),
+  passed: (d, c) => say("event.passed", d.seat, c),
   river_choice_made: (d, c) => `${cap(who(d.hunted, c))} kept one of the two ${placeName(3).replace(/^The /, "")} cards in play.`,
   place_cards_revealed: (d, c) => {
     const parts = Object.entries(d.places || {}).map(
-      ([seat, cards]) => `${who(Number(seat), c)} at ${placeList(cards)}`);
-    return `Reveal: ${parts.join("; ")}.`;
+      ([seat, cards]) => t("event.at", { who: who(Number(seat), c), places: placeList(cards) }));
+    return t("event.place_cards_revealed", { parts: parts.join("; ") });
   },
-  hunted_moved: (d, c) => `${cap(who(d.hunted, c))} moved from ${placeName(d.origin)} to ${placeName(d.destination)}.`,
-  hunted_caught: (d, c) => `The Creature caught ${who(d.hunted, c)} at ${placeName(d.place)}!`,
-  will_lost: (d, c) => `${cap(who(d.hunted, c))} lost ${plural(d.amount, "Will")} (${whyLabel(d.why)}); ${d.will} left.`,
-  last_will_lost: (d, c) => `${cap(who(d.hunted, c))} lost the last Will!`,
-  will_regained: (d, c) => `${cap(who(d.hunted, c))} regained 1 Will (${d.will} now).`,
-  assimilation_advanced: (d) => `Assimilation +${d.spaces}: ${plural(d.assimilation, "space")} to Victory.`,
-  rescue_advanced: (d) => `Rescue +${d.spaces}: ${plural(d.rescue, "space")} to Victory.`,
-  rescue_held: (d) => `${d.why === "blizzard" ? "Blizzard" : "Stasis"}: the Rescue counter stays put.`,
-  marker_placed: () => "The Marker is now on the Beach.",
-  marker_removed: () => "The Marker left the Beach.",
-  power_used: (d, c) => `${cap(who(d.hunted, c))} used the power of ${placeName(d.place)}.`,
-  power_copied: (d, c) => `${cap(who(d.hunted, c))} copies the power of ${placeName(d.place)}.`,
-  took_back_instead: (d, c) => `${cap(who(d.hunted, c))} took back a Place instead of using ${placeName(d.place)}.`,
-  place_card_taken_back: (d, c) => `${cap(who(d.hunted, c))} took back ${d.card ? placeName(d.card) : "a Place card"}.`,
-  place_card_discarded: (d, c) => `${cap(who(d.hunted, c))} discarded ${d.card ? placeName(d.card) : "a Place card"} (${whyLabel(d.why)}).`,
+  hunted_moved: (d, c) => say("event.hunted_moved", d.hunted, c, { from: placeName(d.origin), to: placeName(d.destination) }),
+  hunted_caught: (d, c) => say("event.hunted_caught", d.hunted, c, { place: placeName(d.place) }),
+  will_lost: (d, c) => say("event.will_lost", d.hunted, c, { n: d.amount, why: whyLabel(d.why), left: d.will }),
+  last_will_lost: (d, c) => say("event.last_will_lost", d.hunted, c),
+  will_regained: (d, c) => say("event.will_regained", d.hunted, c, { will: d.will }),
+  assimilation_advanced: (d) => t("event.assimilation_advanced", { spaces: d.spaces, left: d.assimilation }),
+  rescue_advanced: (d) => t("event.rescue_advanced", { spaces: d.spaces, left: d.rescue }),
+  rescue_held: (d) => t("event.rescue_held", { why: whyLabel(d.why) }),
+  marker_placed: () => t("event.marker_placed"),
+  marker_removed: () => t("event.marker_removed"),
+  power_used: (d, c) => say("event.power_used", d.hunted, c, { place: placeName(d.place) }),
+  power_copied: (d, c) => say("event.power_copied", d.hunted, c, { place: placeName(d.place) }),
+  took_back_instead: (d, c) => say("event.took_back_instead", d.hunted, c, { place: placeName(d.place) }),
+  place_card_taken_back: (d, c) => say("event.place_card_taken_back", d.hunted, c, { card: d.card ? placeName(d.card) : t("card.a_place") }),
+  place_card_discarded: (d, c) => say("event.place_card_discarded", d.hunted, c, { card: d.card ? placeName(d.card) : t("card.a_place"), why: whyLabel(d.why) }),
   place_card_returned: (d, c) => `${placeName(d.card)} went back to ${d.hunted === c.seat ? "your" : who(d.hunted, c) + "'s"} hand.`,
-  place_card_gained: (d, c) => `${cap(who(d.hunted, c))} took ${placeName(d.card)} from the reserve.`,
-  survival_card_played: (d, c) => `${cap(who(d.hunted, c))} played ${survivalName(d.card)}${playedChoice(d, c)}.`,
-  survival_cards_drawn: (d, c) => `${cap(who(d.hunted, c))} drew ${plural(d.count, "Survival card")}.`,
+  place_card_gained: (d, c) => say("event.place_card_gained", d.hunted, c, { card: placeName(d.card) }),
+  survival_card_played: (d, c) => say("event.survival_card_played", d.hunted, c, { card: survivalName(d.card), choice: playedChoice(d, c) }),
+  survival_cards_drawn: (d, c) => say("event.survival_cards_drawn", d.hunted, c, { n: d.count }),
   survival_card_kept: (d) => `You kept ${survivalName(d.card)}${d.discarded && d.discarded.length ? `; ${d.discarded.map(survivalName).join(", ")} discarded` : ""}.`,
-  survival_card_discarded: (d, c) => `${cap(who(d.hunted, c))} discarded a Survival card (${whyLabel(d.why)}).`,
-  survival_card_discarded_by_you: (d) => `You discarded ${survivalName(d.card)}.`,
-  survival_deck_reshuffled: () => "The Survival deck was reshuffled.",
-  hunt_deck_reshuffled: () => "The Hunt deck was reshuffled.",
-  hunt_cards_drawn: (d) => `The Creature drew ${plural(d.count, "Hunt card")}.`,
+  survival_card_discarded: (d, c) => say("event.survival_card_discarded", d.hunted, c, { why: whyLabel(d.why) }),
+  survival_card_discarded_by_you: (d) => t("event.survival_card_discarded_by_you", { card: survivalName(d.card) }),
+  survival_deck_reshuffled: () => t("event.survival_deck_reshuffled"),
+  hunt_deck_reshuffled: () => t("event.hunt_deck_reshuffled"),
+  hunt_cards_drawn: (d) => t("event.hunt_cards_drawn", { n: d.count }),
   hunt_cards_struck_back: (d) => `Strike Back: ${plural(d.count, "Hunt card")} went under the Hunt deck.`,
   hunt_cards_to_bottom: (d) => `Under your deck: ${d.cards.map(huntName).join(", ")}.`,
   place_cards_shown: (d, c) => `${cap(who(d.hunted, c))} showed ${plural(d.count, "Place card")} to the Creature.`,
   place_cards_shown_to_creature: (d, c) => `${cap(who(d.hunted, c))} ${d.hunted === c.seat ? "show" : "shows"}: ${placeList(d.cards) || "nothing"}.`,
-  scream_answered: (d, c) => `${cap(who(d.hunted, c))} chose to ${d.option === "will" ? "lose 1 Will" : "discard 2 Places"}.`,
+  scream_answered: (d, c) => say(d.option === "will" ? "event.scream_will" : "event.scream_discard", d.hunted, c),
   played_card_swapped: (d, c) => d.out
     ? `${cap(who(d.hunted, c))} swapped ${placeName(d.out)} for ${placeName(d.into)}.`
     : `${cap(who(d.hunted, c))} swapped their played Place.`,
-  hunted_recovered: (d, c) => `${cap(who(d.hunted, c))} recovered: 3 Will and every Place in hand.`,
+  hunted_recovered: (d, c) => say("event.hunted_recovered", d.hunted, c),
   // --- Frozen Lands ---
   contamination_taken: (d, c) => `${cap(who(d.hunted, c))} took a Contamination token, face down (${TAKEN_WHY[d.why] || whyLabel(d.why)}).`,
   contamination_prevented: (d, c) => `Vaccine: ${who(d.hunted, c)} took no Contamination token (${whyLabel(d.why)}).`,
@@ -131,7 +137,7 @@ const SENTENCES = {
 /** One event as a sentence (unknown kinds fall back to their name). */
 export function eventText(event, ctx) {
   if (event.kind === "place_cards_chosen" && event.data && event.data.hunted === ctx.seat) {
-    return "You chose, face down."; // the private event that follows names the card(s)
+    return t("event.you_chose"); // the private event that follows names the card(s)
   }
   const make = SENTENCES[event.kind];
   try {

@@ -2,6 +2,7 @@
 
 import { api, savedName, tokens } from "./api.js";
 import { fill, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 
 function radio(name, value, label, checked, hint) {
   const id = `${name}-${value}`;
@@ -21,37 +22,37 @@ export function renderHome() {
     [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
   const name = h("input#name", {
     name: "name", required: true, maxlength: 40, autocomplete: "nickname",
-    value: savedName.get(), placeholder: "How the others will see you",
+    value: savedName.get(), placeholder: t("home.name_placeholder"),
   });
   const clock = h("select#clock", { name: "clock" },
-    [["", "Off"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]].map(([value, label]) =>
+    [["", t("home.clock_off")], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]].map(([value, label]) =>
       h("option", { value, selected: value === "" }, label)));
   const pace = h("select#bot-delay", { name: "bot_delay" },
-    [[0, "At once"], [300, "After 0.3 s"], [800, "After 0.8 s"], [2000, "After 2 s"]].map(([value, label]) =>
+    [[0, t("home.at_once")], [300, t("home.after", { s: "0.3" })], [800, t("home.after", { s: "0.8" })], [2000, t("home.after", { s: "2" })]].map(([value, label]) =>
       h("option", { value, selected: value === 800 }, label)));
-  const submit = h("button.primary#create", { type: "submit" }, "Create the room");
+  const submit = h("button.primary#create", { type: "submit" }, t("home.create"));
   const form = h("form.panel.create", { novalidate: true },
-    h("h1", {}, "Open a room"),
-    h("p.lead", {}, "One player is the Creature, 1 to 6 others are the Hunted, stranded on Artemia. Create a room, then share its link."),
-    fieldset("Game",
-      radio("variant", "base", "Base game", true),
-      radio("variant", "frozen-lands", "Frozen Lands", false, "Contamination tokens, 3 to 6 Hunted")),
-    fieldset("Options",
+    h("h1", {}, t("home.title")),
+    h("p.lead", {}, t("home.lead")),
+    fieldset(t("home.game"),
+      radio("variant", "base", t("variant.base"), true),
+      radio("variant", "frozen-lands", t("variant.frozen"), false, t("home.frozen_hint"))),
+    fieldset(t("home.options"),
       h("label.choice", { for: "abilities" }, h("input#abilities", { type: "checkbox", name: "abilities" }),
-        h("span", {}, h("strong", {}, "Sheet abilities"), h("small", {}, "the Hunted and Creature sheets")))),
-    fieldset("Board side",
-      radio("side", "1", "Side 1", true, "Artemia symbol on the last 6 spaces"),
-      radio("side", "2", "Side 2", false, "Artemia symbol on odd spaces")),
+        h("span", {}, h("strong", {}, t("home.abilities")), h("small", {}, t("home.abilities_hint"))))),
+    fieldset(t("home.board_side"),
+      radio("side", "1", t("home.side", { n: 1 }), true, t("home.side1_hint")),
+      radio("side", "2", t("home.side", { n: 2 }), false, t("home.side2_hint"))),
     h("div.row", {},
-      h("label.field", { for: "hunted" }, h("span", {}, "Number of Hunted"), hunted),
-      h("label.field.grow", { for: "name" }, h("span", {}, "Your name"), name)),
-    fieldset("Your seat",
-      radio("seat", "0", "Creature", true, "hunt them down"),
-      radio("seat", "1", "Hunted", false, "survive until rescue")),
+      h("label.field", { for: "hunted" }, h("span", {}, t("home.hunted_count")), hunted),
+      h("label.field.grow", { for: "name" }, h("span", {}, t("home.your_name")), name)),
+    fieldset(t("home.your_seat"),
+      radio("seat", "0", t("role.creature"), true, t("home.creature_hint")),
+      radio("seat", "1", t("role.hunted"), false, t("home.hunted_hint"))),
     h("div.row", {},
-      h("label.field.half", { for: "clock" }, h("span", {}, "Clock per decision"), clock),
-      h("label.field.half", { for: "bot-delay" }, h("span", {}, "Computer players move"), pace)),
-    h("p.hint.form-hint", {}, "When a clock runs out, a computer decides for that player. In the lobby you may give free seats to computer players."),
+      h("label.field.half", { for: "clock" }, h("span", {}, t("home.clock")), clock),
+      h("label.field.half", { for: "bot-delay" }, h("span", {}, t("home.bot_pace")), pace)),
+    h("p.hint.form-hint", {}, t("home.clock_hint")),
     error,
     h("div.buttons", {}, submit));
 
@@ -69,7 +70,7 @@ export function renderHome() {
     const data = new FormData(form);
     const who = String(data.get("name") || "").trim();
     if (!who) {
-      fill(error, "Please enter your name.");
+      fill(error, t("home.name_missing"));
       name.focus();
       return;
     }
@@ -100,14 +101,11 @@ export function renderHome() {
 
 function rulesAside() {
   return h("aside.panel.about", {},
-    h("h2", {}, "How a turn goes"),
+    h("h2", {}, t("home.turn_title")),
     h("ol", {},
-      h("li", {}, h("strong", {}, "Exploration. "), "Each Hunted secretly plays a Place card."),
-      h("li", {}, h("strong", {}, "Hunting. "), "The Creature puts its tokens on Artemia's places."),
-      h("li", {}, h("strong", {}, "Reckoning. "), "Places are revealed: the caught lose Will, the others use their place."),
-      h("li", {}, h("strong", {}, "End of turn. "), "Discard, refill, and the Rescue counter moves on.")),
-    h("p", {}, "The Hunted win when the Rescue counter reaches Victory; the Creature when the Assimilation counter does."),
-    h("h2", {}, "Frozen Lands"),
-    h("p", {}, "Giving up, losing your last Will and some Hunt cards hand out Contamination tokens, face down: nobody knows their faces. "
-      + "When the ship can come, the Hunted vote to board (every token is revealed, and one contaminated token hands the Creature the win) or to wait a turn and clean up."));
+      ["exploration", "hunting", "reckoning", "end_of_turn"].map((p) =>
+        h("li", {}, h("strong", {}, `${t(`phase.${p}`)}. `), t(`home.turn_${p}`)))),
+    h("p", {}, t("home.win")),
+    h("h2", {}, t("variant.frozen")),
+    h("p", {}, t("home.frozen_text")));
 }

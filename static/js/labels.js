@@ -1,69 +1,46 @@
 // Human words for seats, actions, prompts and phases. No rules here: only descriptions of
 // what the server offers in `legal_actions` and `you.prompt`.
 
-import { PHASES, huntName, placeList, placeName, survivalName } from "./cards.js";
+import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, placeList, placeName, survivalName } from "./cards.js";
 import { ABILITIES, SHEETS, percent, tokenOdds } from "./frozen.js";
+import { t } from "./i18n.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 /** Display name of a seat: "Bob", else "Hunted 2"; the Creature's seat says so. */
 export function seatName(seat, names) {
   const name = names && names[seat];
-  if (seat === 0) return name ? `${name} (the Creature)` : "the Creature";
-  return name || `Hunted ${seat}`;
+  if (seat === 0) return name ? t("seat.creature_named", { name }) : t("seat.the_creature");
+  return name || t("seat.hunted", { n: seat });
 }
 
 /** A seat as the subject of a sentence: "you" for one's own seat. */
 export function who(seat, ctx) {
-  if (seat === ctx.seat) return "you";
-  if (seat === 0) return "the Creature";
+  if (seat === ctx.seat) return t("seat.you");
+  if (seat === 0) return t("seat.the_creature");
   return seatName(seat, ctx.names);
 }
 
-export const roleLabel = (seat) => (seat === 0 ? "Creature" : `Hunted ${seat}`);
+export const roleLabel = (seat) => (seat === 0 ? t("role.creature") : t("seat.hunted", { n: seat }));
 
 export const PHASE_LABELS = {
-  exploration: "Exploration",
-  hunting: "Hunting",
-  reckoning: "Reckoning",
-  end_of_turn: "End of turn",
-  over: "Game over",
+  exploration: t("phase.exploration"),
+  hunting: t("phase.hunting"),
+  reckoning: t("phase.reckoning"),
+  end_of_turn: t("phase.end_of_turn"),
+  over: t("phase.over"),
 };
 
-const WHY = {
-  artemia: "the Artemia token",
-  ascendancy: "Ascendancy",
-  "forbidden-zone": "Forbidden Zone",
-  scream: "Scream",
-  sacrifice: "Sacrifice",
-  creature: "the Creature token",
-  mutation: "Mutation",
-  toxin: "Toxin",
-  // Frozen Lands: why a Contamination token was taken or discarded, or a card lost
-  "give-up": "Give Up",
-  frostbite: "Frostbite",
-  "ice-cave": "caught at The Ice Cave",
-  contagion: "Contagion",
-  hypothermia: "Hypothermia",
-  "tainted-meltwater": "Tainted Meltwater",
-  "thin-ice": "Thin Ice",
-  "last-will": "lost the last Will",
-  refusal: "after waiting for the ship",
-  "hot-springs": "The Hot Springs",
-  "scrub-down": "Scrub Down",
-  antidote: "Antidote",
-  "place-action": "instead of the place's power",
-  "blood-test": "Blood Test",
-  avalanche: "Avalanche",
-  blizzard: "Blizzard",
-  "pack-instinct": "Pack Instinct",
-  "stand-together": "Stand Together",
-  "not-given": "not given",
-  stasis: "Stasis",
-  "roped-together": "Roped Together",
-  "relay-runner": "Relay Runner",
-};
-export const whyLabel = (why) => WHY[why] || String(why || "").replace(/-/g, " ");
+const WHY = new Set(["artemia", "creature", "give-up", "ice-cave", "last-will", "refusal", "hot-springs",
+  "place-action", "not-given"]);
+/** Why something happened: a card's or an ability's name, or a few words. */
+export function whyLabel(why) {
+  if (WHY.has(why)) return t(`why.${why}`);
+  if (HUNT_CARDS[why]) return huntName(why);
+  if (SURVIVAL_CARDS[why]) return survivalName(why);
+  if (ABILITIES[why]) return ABILITIES[why].name;
+  return String(why || "").replace(/-/g, " ");
+}
 
 /** A Hunted's sheet: {name, role, ability: {id, name, often, when, text}} or null. */
 export function sheetInfo(sheet) {
@@ -83,15 +60,16 @@ export function findToken(view, id) {
   return null;
 }
 
-const FACE_WORDS = { icon: "contaminated", blank: "clean" };
+
 
 /** "your token 2 (face unknown)", "Ann's token 1 (clean)". */
 export function tokenLabel(id, ctx) {
-  const t = findToken(ctx.view, id);
-  if (!t) return "a Contamination token";
-  const owner = t.holder === ctx.seat ? "your" : `${seatName(t.holder, ctx.names)}'s`;
-  const which = t.count > 1 ? `token ${t.index + 1}` : "token";
-  return `${owner} ${which} (${FACE_WORDS[t.face] || "face unknown"})`;
+  const found = findToken(ctx.view, id);
+  if (!found) return t("token.a_contamination");
+  const face = t(found.face ? `face.${found.face}` : "face.unknown");
+  const which = found.count > 1 ? found.index + 1 : "";
+  return found.holder === ctx.seat ? t("token.yours", { which, face })
+    : t("token.theirs", { who: seatName(found.holder, ctx.names), which, face });
 }
 
 // --- Actions ------------------------------------------------------------------------------
@@ -122,25 +100,10 @@ const DEFAULTS = {
 export const withDefaults = (a) => ({ ...(DEFAULTS[a.type] || {}), ...a });
 
 /** The group an action is shown in, in display order. */
-export const GROUPS = [
-  ["place", "Play a Place card"],
-  ["change", "Change your choice"],
-  ["resist", "Resist or Give Up"],
-  ["vote", "Your vote"],
-  ["token", "Place your Hunt tokens"],
-  ["hunt", "Play a Hunt card"],
-  ["survival", "Play a Survival card"],
-  ["ability", "Use your sheet's ability"],
-  ["power", "Use the place's power"],
-  ["takeback", "Take back a Place card"],
-  ["contamination", "Contamination tokens"],
-  ["discard", "Discard a Place card"],
-  ["keep", "Choose"],
-  ["done", "When you are done"],
-];
+export const GROUPS = ["place", "change", "resist", "vote", "token", "hunt", "survival", "ability",
+  "power", "takeback", "contamination", "discard", "keep", "done"].map((g) => [g, t(`group.${g}`)]);
 
-const TOKEN_NAMES = { creature: "Creature token", artemia: "Artemia token", target: "Target token" };
-export const tokenName = (t) => TOKEN_NAMES[t] || `${t} token`;
+export const tokenName = (token) => t(`token.${token}`);
 
 /** A plain description of a power's choices, for places without a tailored label. */
 function genericPower(a, ctx) {
@@ -191,24 +154,22 @@ function powerLabel(a, ctx) {
   if (ctx.view && ctx.view.config.variant !== "base") return genericPower(a, ctx);
   switch (a.place) {
     case 1:
-      return a.option === "copy" ? `${place}: copy the power of ${placeName(a.copy)}`
-        : `${place}: take back your discarded Places`;
+      return a.option === "copy" ? `${place}: ${t("power.copy", { place: placeName(a.copy) })}`
+        : `${place}: ${t("power.lair")}`;
     case 2:
     case 6: {
-      const n = a.place === 2 ? "1 discarded Place" : "2 discarded Places";
-      if (a.option === "this") return `${place}: take ${place} back`;
-      if (a.option === "discard") return `${place}: take back 1 discarded Place`;
-      return `${place}: take it back with ${n}`;
+      if (a.option === "this") return `${place}: ${t("power.this", { place })}`;
+      if (a.option === "discard") return `${place}: ${t("power.one_back")}`;
+      return `${place}: ${t(a.place === 2 ? "power.jungle" : "power.swamp")}`;
     }
-    case 3: return `${place}: play 2 cards next turn, keep 1`;
-    case 4: return ctx.view && ctx.view.board.marker_on_beach
-      ? `${place}: remove the Marker, Rescue +1` : `${place}: put the Marker on the Beach`;
-    case 5: return `${place}: take ${placeName(a.card)} from the reserve`;
-    case 7: return `${place}: draw 2 Survival cards, keep 1`;
-    case 8: return `${place}: Rescue +1`;
-    case 9: return a.option === "will" ? `${place}: ${seatName(a.hunted, ctx.names)} regains 1 Will`
-      : `${place}: draw 1 Survival card`;
-    case 10: return `${place}: play 2 cards next turn, both count`;
+    case 3: return `${place}: ${t("power.river")}`;
+    case 4: return `${place}: ${t(ctx.view && ctx.view.board.marker_on_beach ? "power.beach_remove" : "power.beach_put")}`;
+    case 5: return `${place}: ${t("power.rover", { place: placeName(a.card) })}`;
+    case 7: return `${place}: ${t("power.shelter")}`;
+    case 8: return `${place}: ${t("power.wreck")}`;
+    case 9: return a.option === "will" ? `${place}: ${t("power.source_will", { who: seatName(a.hunted, ctx.names) })}`
+      : `${place}: ${t("power.source_card")}`;
+    case 10: return `${place}: ${t("power.artefact")}`;
     default: return genericPower(a, ctx);
   }
 }
@@ -216,10 +177,10 @@ function powerLabel(a, ctx) {
 function huntChoice(a, ctx) {
   const p = a.places || [];
   if (a.card === "detour" || (a.hunted != null && p.length === 2)) {
-    return `move ${seatName(a.hunted, ctx.names)} from ${placeName(p[0])} to ${placeName(p[1])}`;
+    return t("choice.move", { who: seatName(a.hunted, ctx.names), from: placeName(p[0]), to: placeName(p[1]) });
   }
-  if (a.hunted != null) return `on ${seatName(a.hunted, ctx.names)}`;
-  if (p.length) return `on ${placeList(p)}`;
+  if (a.hunted != null) return t("choice.on", { what: seatName(a.hunted, ctx.names) });
+  if (p.length) return t("choice.on", { what: placeList(p) });
   return "";
 }
 
@@ -246,30 +207,24 @@ function survivalChoice(a, ctx) {
     }
     case "windbreak": return "ignore the Target token here";
     case "supply-drop": return "draw 2, keep 1, give or discard the other";
-    case "sacrifice": return `discard ${placeName(p[0])}`;
-    case "vortex": return `swap ${placeName(p[0])} for ${placeName(p[1])}`;
-    case "hologram": return `move the Artemia token from ${placeName(p[0])} to ${placeName(p[1])}`;
-    case "wrong-track": return `move the Creature token from ${placeName(p[0])} to ${placeName(p[1])}`;
-    case "double-back": return `take back ${placeName(p[0])}`;
-    case "gate": return `use the power of ${placeName(p[0])}`;
-    case "drone": return `use the power of ${placeName(5)}`;
-    default: return p.length ? `on ${placeList(p)}` : "";
+    case "sacrifice": return t("choice.discard", { card: placeName(p[0]) });
+    case "vortex": return t("choice.swap", { out: placeName(p[0]), into: placeName(p[1]) });
+    case "hologram": return t("choice.move_token", { token: tokenName("artemia"), from: placeName(p[0]), to: placeName(p[1]) });
+    case "wrong-track": return t("choice.move_token", { token: tokenName("creature"), from: placeName(p[0]), to: placeName(p[1]) });
+    case "double-back": return t("choice.take_back", { card: placeName(p[0]) });
+    case "gate": return t("choice.use_power", { place: placeName(p[0]) });
+    case "drone": return t("choice.use_power", { place: placeName(5) });
+    default: return p.length ? t("choice.on", { what: placeList(p) }) : "";
   }
 }
 
 const promptKind = (ctx) => ctx.view && ctx.view.you && ctx.view.you.prompt && ctx.view.you.prompt.kind;
 
+const PASS_KINDS = ["hunt", "place_action", "power", "look", "intercept", "signal_mirror", "stand_together", "gain"];
+
 function passLabel(ctx) {
   const kind = promptKind(ctx);
-  if (kind === "hunt") return "Confirm the hunt";
-  if (kind === "place_action") return "Do nothing here";
-  if (kind === "power") return "Skip";
-  if (kind === "look") return "Do not look";
-  if (kind === "intercept") return "Leave the Creature's hand as it is";
-  if (kind === "signal_mirror") return "Keep your played card";
-  if (kind === "stand_together") return "Do not step in";
-  if (kind === "gain") return "Nothing to take";
-  return "Pass";
+  return t(PASS_KINDS.includes(kind) ? `pass.${kind}` : "pass.pass");
 }
 
 /** A team decision's option in words (C11): board or wait, who pays, who discards. */
@@ -292,9 +247,9 @@ export function voteLabel(decision, option, ctx) {
 }
 
 export const DECISIONS = {
-  board: "Board the rescue ship, or wait?",
-  blizzard: "Blizzard: who pays 2 Place cards for the Rescue step?",
-  cleanse: "Who discards a Contamination token?",
+  board: t("decision.board"),
+  blizzard: t("decision.blizzard"),
+  cleanse: t("decision.cleanse"),
 };
 
 /** One line of odds for the board-or-wait decision, from what this page knows. */
@@ -353,32 +308,33 @@ export function describeAction(raw, ctx) {
   switch (a.type) {
     case "PlayPlaceCards": {
       const chosen = ctx.view && ctx.view.you && (ctx.view.you.played || []).length > 0;
-      const label = `Play ${a.cards.map(placeName).join(" + ")}`;
-      return chosen ? { group: "change", label: `${label} instead` } : { group: "place", label };
+      const cards = a.cards.map(placeName).join(" + ");
+      return chosen ? { group: "change", label: t("action.play_instead", { cards }) }
+        : { group: "place", label: t("action.play", { cards }) };
     }
     case "Resist":
-      return { group: "resist", label: `Resist: lose ${a.will} Will, take back ${2 * a.will} Places` };
+      return { group: "resist", label: t("action.resist", { will: a.will, places: 2 * a.will }) };
     case "GiveUp":
-      return { group: "resist", label: "Give Up: 3 Will and every Place back (Assimilation +1)" };
+      return { group: "resist", label: t("action.give_up") };
     case "PlaceHuntToken":
-      return { group: "token", label: `Put the ${tokenName(a.token)} on ${placeList(a.places)}` };
+      return { group: "token", label: t("action.put_token", { token: tokenName(a.token), places: placeList(a.places) }) };
     case "PlayHuntCard": {
       const choice = huntChoice(a, ctx);
       return { group: "hunt", card: a.card, choice,
-        label: `Play ${huntName(a.card)}${choice ? ": " + choice : ""}` };
+        label: `${t("action.play", { cards: huntName(a.card) })}${choice ? ": " + choice : ""}` };
     }
     case "PlaySurvivalCard": {
       const choice = survivalChoice(a, ctx);
       return { group: "survival", card: a.card, choice,
-        label: `Play ${survivalName(a.card)}${choice ? ": " + choice : ""}` };
+        label: `${t("action.play", { cards: survivalName(a.card) })}${choice ? ": " + choice : ""}` };
     }
     case "UsePlacePower": return { group: "power", label: powerLabel(a, ctx) };
-    case "TakeBackPlaceCard": return { group: "takeback", label: `Take back ${placeName(a.card)}` };
-    case "DiscardPlaceCard": return { group: "discard", label: `Discard ${placeName(a.card)}` };
-    case "KeepPlaceCard": return { group: "keep", label: `Keep ${placeName(a.card)} in play` };
-    case "KeepHidden": return { group: "keep", label: `Hide ${a.cards.map(placeName).join(" + ")}` };
-    case "KeepSurvivalCard": return { group: "keep", label: `Keep ${survivalName(a.card)}` };
-    case "DiscardSurvivalCard": return { group: "keep", label: `Discard ${survivalName(a.card)}` };
+    case "TakeBackPlaceCard": return { group: "takeback", label: t("action.take_back", { card: placeName(a.card) }) };
+    case "DiscardPlaceCard": return { group: "discard", label: t("action.discard", { card: placeName(a.card) }) };
+    case "KeepPlaceCard": return { group: "keep", label: t("action.keep_in_play", { card: placeName(a.card) }) };
+    case "KeepHidden": return { group: "keep", label: t("action.hide", { cards: a.cards.map(placeName).join(" + ") }) };
+    case "KeepSurvivalCard": return { group: "keep", label: t("action.keep", { card: survivalName(a.card) }) };
+    case "DiscardSurvivalCard": return { group: "keep", label: t("action.discard", { card: survivalName(a.card) }) };
     case "Choose": return { group: "keep", label: chooseLabel(a, ctx) };
     case "Vote": {
       const prompt = ctx.view && ctx.view.you && ctx.view.you.prompt;
@@ -411,49 +367,29 @@ export function promptText(prompt, view, names = {}) {
   if (!prompt) return "";
   const d = prompt.data || {};
   const me = view.role === "hunted" ? view.hunted.find((x) => x.seat === view.seat) : null;
+  const frozen = view.config.variant === "frozen-lands";
   switch (prompt.kind) {
-    case "explore": {
-      const count = me && me.double ? 2 : 1;
-      return `Choose ${count === 2 ? "2 Place cards" : "a Place card"} to play face down. You may Resist or Give Up first.`;
+    case "explore": return t(me && me.double ? "prompt.explore_two" : "prompt.explore");
+    case "window":
+      return t(view.role === "creature" ? "prompt.window_hunt" : "prompt.window_survival",
+        { phase: PHASES[d.phase] || "" });
+    case "hunt": return t((view.board.tokens || {}).creature ? "prompt.hunt_confirm" : "prompt.hunt");
+    case "take_back": return t("prompt.take_back", { n: d.count });
+    case "discard": return t("prompt.discard", { n: d.count, why: whyLabel(d.why) });
+    case "keep_place": return t("prompt.keep_place", { place: placeName(3) });
+    case "keep_survival": return d.give ? t("prompt.keep_survival_give") : t("prompt.keep_survival", { place: placeName(7) });
+    case "place_action": return t(frozen ? "prompt.place_action_frozen" : "prompt.place_action", { place: placeName(d.place) });
+    case "team": return `${DECISIONS[d.decision] || ""} ${t("prompt.team")}`.trim();
+    case "discard_token": return t("prompt.discard_token", { why: whyLabel(d.why) });
+    case "look": return t(d.optional ? "prompt.look_optional" : "prompt.look");
+    case "give_survival": return t("prompt.give_survival", { card: survivalName(d.card) });
+    case "change_of_plan": return t("prompt.change_of_plan", { place: placeName(d.out) });
+    case "stand_together": return t("prompt.stand_together", { who: seatName(d.hunted, names) });
+    case "power": return t("prompt.power", { place: placeName(d.place) });
+    default: {
+      const key = `prompt.${prompt.kind}`;
+      return t(key) === key ? t("prompt.other", { kind: prompt.kind.replace(/_/g, " ") }) : t(key);
     }
-    case "window": {
-      const deck = view.role === "creature" ? "Hunt" : "Survival";
-      return `You may play a ${deck} card of the ${PHASES[d.phase] || "current"} phase, or pass.`;
-    }
-    case "hunt":
-      return (view.board.tokens || {}).creature
-        ? "Confirm the hunt, once you have placed any other token you may and played the Hunt card you want."
-        : "Put the Creature token on a place of Artemia. You may also play a Hunt card.";
-    case "take_back": return `Take back ${plural(d.count, "Place card")} from your discard pile.`;
-    case "discard":
-      return `Discard ${plural(d.count, "Place card")} from your hand (${whyLabel(d.why)}).`;
-    case "keep_place": return `${placeName(3)}: choose the card that stays in play; the other goes back to your hand.`;
-    case "keep_hidden": return "Phobia: choose the 2 Place cards you keep hidden; the Creature sees the rest.";
-    case "keep_survival": return d.give
-      ? "Keep one of the 2 Survival cards you drew; then give the other to another Hunted, or discard it."
-      : `${placeName(7)}: keep one of the Survival cards you drew.`;
-    case "discard_survival": return "Toxin: discard one of your Survival cards.";
-    case "scream": return "Scream: discard 2 Place cards or lose 1 Will.";
-    case "place_action":
-      return view.config.variant === "frozen-lands"
-        ? `You are at ${placeName(d.place)}: use its power, or instead take back 1 discarded Place or discard 1 Contamination token.`
-        : `You are at ${placeName(d.place)}: use its power, or take back 1 discarded Place instead.`;
-    case "team":
-      return `${DECISIONS[d.decision] || "A team decision."} Every Hunted votes; the majority decides, and a tie changes nothing.`;
-    case "discard_token": return `Discard one of your Contamination tokens (${whyLabel(d.why)}).`;
-    case "look": return d.optional
-      ? "You may secretly look at a Contamination token: only you will see its face."
-      : "Secretly look at a Contamination token: only you will see its face.";
-    case "gain": return "The Sled: take a Place card from the reserve, one whose number you do not own.";
-    case "give_survival": return `Give ${survivalName(d.card)} face down to another Hunted, or discard it.`;
-    case "thin_ice": return "Thin Ice: lose 1 Will or take 1 Contamination token. The others here choose in secret too.";
-    case "signal_mirror": return "Signal Mirror: you may swap your played Place card for one from your discard pile.";
-    case "relay_runner": return "Relay Runner: choose which of your played Place cards goes back to your hand.";
-    case "intercept": return "Intercept: these are the Creature's Hunt cards. You may send one under its deck.";
-    case "change_of_plan": return `Change of Plan: play another Place card instead of ${placeName(d.out)}.`;
-    case "stand_together": return `Stand Together: ${seatName(d.hunted, names)} is about to lose their last Will. Lose 1 Will yourself to spare them?`;
-    case "power": return `Choose how to use the power of ${placeName(d.place)}.`;
-    default: return `Your decision: ${prompt.kind.replace(/_/g, " ")}.`;
   }
 }
 
@@ -482,19 +418,12 @@ const DOING = {
   change_of_plan: "Change of Plan",
   stand_together: "Stand Together",
 };
-export const doingLabel = (kind) => DOING[kind] || kind.replace(/_/g, " ");
+export const doingLabel = (kind) => (DOING[kind] ? t(`doing.${kind}`) : kind.replace(/_/g, " "));
 
 /** The end of the game in words. */
 export function outcomeText(outcome) {
   if (!outcome) return "";
-  if (outcome.winner === "hunted") {
-    return { title: "The Hunted win", reason: outcome.reason === "rescue"
-      ? "The Rescue counter reached Victory: the rescue ship has come." : outcome.reason };
-  }
-  const reasons = {
-    assimilation: "The Assimilation counter reached Victory: Artemia has claimed the Hunted.",
-    contamination: "The Hunted boarded, but a Contamination token showed the icon.",
-    capsule: "The Capsule carried the Rescue counter onto Victory, and the Hunted lost.",
-  };
-  return { title: "The Creature wins", reason: reasons[outcome.reason] || outcome.reason };
+  const reason = `outcome.${outcome.reason}`;
+  return { title: t(outcome.winner === "hunted" ? "outcome.hunted_win" : "outcome.creature_wins"),
+    reason: t(reason) === reason ? outcome.reason : t(reason) };
 }

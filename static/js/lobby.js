@@ -2,41 +2,43 @@
 
 import { savedName, shareLink } from "./api.js";
 import { copyText, fill, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { roleLabel } from "./labels.js";
 import { scorePanel } from "./score.js";
 
 function optionsText(options) {
   const frozen = options.variant === "frozen-lands";
-  const variant = frozen ? "Frozen Lands" : "Base game";
+  const variant = frozen ? t("variant.frozen") : t("variant.base");
   const on = options.abilities === null || options.abilities === undefined ? frozen : options.abilities;
-  const clock = options.clock_seconds ? `${options.clock_seconds} s per decision` : "no clock";
-  return `${variant} · ${on ? "abilities on" : "abilities off"} · board side ${options.board_side} · ${options.hunted} Hunted · ${clock}`;
+  const clock = options.clock_seconds ? t("lobby.clock", { s: options.clock_seconds }) : t("lobby.no_clock");
+  return [variant, on ? t("lobby.abilities_on") : t("lobby.abilities_off"), t("lobby.side", { n: options.board_side }),
+    t("lobby.hunted", { n: options.hunted }), clock].join(" · ");
 }
 
-export const BOT_KINDS = { heuristic: "Steady", random: "Random" };
+export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random") };
 
 function botKindPicker(room) {
   room.botKind = room.botKind || "heuristic";
-  return h("label.field.bot-kind", { for: "bot-kind" }, h("span", {}, "Computer players"),
+  return h("label.field.bot-kind", { for: "bot-kind" }, h("span", {}, t("lobby.computers")),
     h("select#bot-kind", { onchange: (e) => { room.botKind = e.target.value; } },
       Object.entries(BOT_KINDS).map(([kind, label]) => h("option", { value: kind, selected: kind === room.botKind },
-        kind === "heuristic" ? `${label}: plays sensibly` : `${label}: picks any legal move`))));
+        kind === "heuristic" ? t("bot.steady_hint", { label }) : t("bot.random_hint", { label })))));
 }
 
 function shareBox(code) {
   const link = shareLink(code);
   const status = h("span.copy-status", { role: "status", "aria-live": "polite" });
-  const input = h("input#share-link", { type: "text", readonly: true, value: link, "aria-label": "Share link" });
+  const input = h("input#share-link", { type: "text", readonly: true, value: link, "aria-label": t("lobby.share_link") });
   input.addEventListener("focus", () => input.select());
   const button = h("button#copy-link", {
     type: "button",
     onclick: async () => {
       const ok = await copyText(link);
-      fill(status, ok ? "Copied!" : "Select the link and copy it.");
+      fill(status, ok ? t("lobby.copied") : t("lobby.copy_by_hand"));
       if (!ok) input.select();
     },
-  }, "Copy");
-  return h("div.share", {}, h("label", { for: "share-link" }, "Invite the others with this link"),
+  }, t("lobby.copy"));
+  return h("div.share", {}, h("label", { for: "share-link" }, t("lobby.invite")),
     h("div.share-row", {}, input, button), status);
 }
 
@@ -53,23 +55,23 @@ async function attempt(button, action) {
 function seatRow(room, seat, connected, nameInput) {
   const mine = room.seat === seat.seat;
   const state = seat.name
-    ? h("span.seat-name", {}, seat.name, seat.host ? h("span.badge", {}, "host") : null,
-      mine ? h("span.badge.me", {}, "you") : null,
-      seat.bot ? h("span.badge.bot", { title: "A computer plays this seat" },
-        `computer · ${(BOT_KINDS[seat.bot] || seat.bot).toLowerCase()}`) : null)
-    : h("span.seat-free", {}, "free");
+    ? h("span.seat-name", {}, seat.name, seat.host ? h("span.badge", {}, t("badge.host")) : null,
+      mine ? h("span.badge.me", {}, t("badge.you")) : null,
+      seat.bot ? h("span.badge.bot", { title: t("badge.bot_title") },
+        `${t("badge.computer")} · ${(BOT_KINDS[seat.bot] || seat.bot).toLowerCase()}`) : null)
+    : h("span.seat-free", {}, t("lobby.free"));
   const presence = !seat.name ? null : seat.bot
-    ? h("span.bot-mark", { role: "img", "aria-label": "computer player", title: "computer player" }, "⚙")
+    ? h("span.bot-mark", { role: "img", "aria-label": t("badge.computer_player"), title: t("badge.computer_player") }, "⚙")
     : h(`span.dot${connected ? ".on" : ""}`, {
-      role: "img", "aria-label": connected ? "connected" : "not connected",
-      title: connected ? "connected" : "not connected",
+      role: "img", "aria-label": connected ? t("presence.on") : t("presence.off"),
+      title: connected ? t("presence.on") : t("presence.off"),
     });
   let control = null;
   if (!seat.name && room.isHost && !room.lobby.started) {
     control = h("button.add-bot", {
       type: "button", dataset: { seat: seat.seat },
       onclick: (e) => attempt(e.currentTarget, () => room.addBot(seat.seat, room.botKind || "heuristic")),
-    }, "Add a computer");
+    }, t("lobby.add_computer"));
   } else if (!seat.name && room.seat === null && !room.token && !room.lobby.started) {
     control = h("button.claim", {
       type: "button", dataset: { seat: seat.seat },
@@ -77,14 +79,14 @@ function seatRow(room, seat, connected, nameInput) {
         const name = nameInput.value.trim();
         if (!name) {
           nameInput.focus();
-          throw new Error("Enter your name first.");
+          throw new Error(t("lobby.name_first"));
         }
         await room.claim(seat.seat, name);
       }),
-    }, `Take this seat`);
+    }, t("lobby.take_seat"));
   } else if (mine && !seat.host && !room.lobby.started) {
     control = h("button.subtle", { type: "button", onclick: (e) => attempt(e.currentTarget, () => room.leave()) },
-      "Leave seat");
+      t("lobby.leave_seat"));
   }
   return h(`li.seat${seat.seat === 0 ? ".creature" : ".hunted"}${mine ? ".mine" : ""}`,
     { dataset: { seat: seat.seat } },
@@ -93,16 +95,16 @@ function seatRow(room, seat, connected, nameInput) {
 
 export function renderLobby(room) {
   const lobby = room.lobby;
-  if (!lobby) return h("p.loading", {}, "Loading the room…");
+  if (!lobby) return h("p.loading", {}, t("lobby.loading"));
   const connected = new Set((room.presence && room.presence.seats) || []);
   const nameInput = h("input#claim-name", {
     maxlength: 40, autocomplete: "nickname", value: room.draftName ?? savedName.get(),
-    placeholder: "Your name", oninput: (e) => { room.draftName = e.target.value; },
+    placeholder: t("home.your_name"), oninput: (e) => { room.draftName = e.target.value; },
   });
   const seats = h("ul.seats", {}, lobby.seats.map((s) => seatRow(room, s, connected.has(s.seat), nameInput)));
   const claimBox = room.seat === null && !room.token && !lobby.started
-    ? h("div.claim-box", {}, h("label.field", { for: "claim-name" }, h("span", {}, "Your name"), nameInput),
-      h("p.hint", {}, "Then take a free seat below."))
+    ? h("div.claim-box", {}, h("label.field", { for: "claim-name" }, h("span", {}, t("home.your_name")), nameInput),
+      h("p.hint", {}, t("lobby.then_take")))
     : null;
   const creatureTaken = lobby.seats.some((s) => s.seat === 0 && s.name);
   const huntedTaken = lobby.seats.some((s) => s.seat > 0 && s.name);
@@ -113,21 +115,21 @@ export function renderLobby(room) {
       h("button.primary#start", {
         type: "button", disabled: !ready,
         onclick: (e) => attempt(e.currentTarget, () => room.startGame()),
-      }, "Start the game"),
-      h("p.hint", {}, ready ? "Empty Hunted seats are left out when you start."
-        : `Waiting for ${[creatureTaken ? null : "the Creature", huntedTaken ? null : "at least one Hunted"]
-          .filter(Boolean).join(" and ")} to take a seat.`));
+      }, t("lobby.start")),
+      h("p.hint", {}, ready ? t("lobby.empty_left_out")
+        : t("lobby.waiting_for", { who: [creatureTaken ? null : t("lobby.the_creature"), huntedTaken ? null : t("lobby.one_hunted")]
+          .filter(Boolean).join(t("list.and_word")) })));
   } else if (room.seat !== null) {
-    footer = h("p.hint", {}, "Waiting for the host to start the game…");
+    footer = h("p.hint", {}, t("lobby.waiting_host"));
   } else if (lobby.started) {
-    footer = h("p.hint", {}, "The game has started: you are watching.");
+    footer = h("p.hint", {}, t("lobby.watching"));
   }
   return h("section.panel.lobby", { "aria-labelledby": "lobby-title" },
-    h("h1#lobby-title", {}, "Room ", h("span.code", {}, lobby.code)),
+    h("h1#lobby-title", {}, t("lobby.room"), " ", h("span.code", {}, lobby.code)),
     h("p.lead", {}, optionsText(lobby.options)),
     shareBox(lobby.code),
     claimBox,
-    h("h2", {}, "Seats"),
+    h("h2", {}, t("lobby.seats")),
     room.isHost && !lobby.started && lobby.seats.some((s) => !s.name) ? botKindPicker(room) : null,
     seats,
     footer,

@@ -6,6 +6,7 @@ import { api, tokens } from "./api.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { eventText, eventTone } from "./events.js";
 import { renderHand } from "./hand.js";
 import { PHASE_LABELS, describeAction, outcomeText, roleLabel, seatName } from "./labels.js";
@@ -119,9 +120,9 @@ export class Replay {
     this.tableArea = h("div.table");
     fill(this.main, h("div.replay#replay", {},
       h("header.replay-head", {},
-        h("h1", {}, `Replay of game ${this.number}`),
-        h("p.phasebar", {}, h("span", {}, "Turn "), this.turnLabel, " · ", this.phaseLabel),
-        h("p", {}, h("a#back-to-room", { href: `/r/${encodeURIComponent(this.code)}` }, "Back to the room"))),
+        h("h1", {}, t("replay.title", { n: this.number })),
+        h("p.phasebar", {}, h("span", {}, `${t("replay.turn")} `), this.turnLabel, " · ", this.phaseLabel),
+        h("p", {}, h("a#back-to-room", { href: `/r/${encodeURIComponent(this.code)}` }, t("replay.back")))),
       this.buildControls(),
       this.tableArea));
   }
@@ -131,26 +132,26 @@ export class Replay {
       this.buttons[id] = h(`button#${id}`, { type: "button", title, "aria-label": title, onclick }, label);
       return this.buttons[id];
     };
-    const views = [["table", "The whole table"],
+    const views = [["table", t("replay.table")],
       ...Array.from({ length: this.meta.config.hunted + 1 }, (_, s) =>
-        [String(s), `${seatName(s, this.names)}${s === this.meta.seat ? " (you)" : ""}`])];
+        [String(s), `${seatName(s, this.names)}${s === this.meta.seat ? ` ${t("replay.you")}` : ""}`])];
     const turns = [...new Set(this.meta.index.map((s) => s.turn))];
-    fill(this.turnSelect, turns.map((t) => h("option", { value: t }, String(t))));
-    return h("section.replay-controls.panel", { "aria-label": "Replay controls" },
+    fill(this.turnSelect, turns.map((turn) => h("option", { value: turn }, String(turn))));
+    return h("section.replay-controls.panel", { "aria-label": t("replay.controls") },
       h("div.replay-buttons", {},
-        button("replay-first", "|◀", "To the start", () => this.goto(0)),
-        button("replay-prev-turn", "◀◀", "Previous turn", () => this.stepTurn(-1)),
-        button("replay-prev", "◀", "Previous move", () => this.goto(this.step - 1)),
-        button("replay-play", "▶", "Play", () => this.play()),
-        button("replay-next", "▶", "Next move", () => this.goto(this.step + 1)),
-        button("replay-next-turn", "▶▶", "Next turn", () => this.stepTurn(1)),
-        button("replay-last", "▶|", "To the end", () => this.goto(this.meta.steps))),
-      h("p.replay-position", {}, "Move ", this.stepLabel),
-      h("label", {}, "Turn ", this.turnSelect),
-      h("label", {}, "Speed ", h("select#replay-speed", {
+        button("replay-first", "|◀", t("replay.first"), () => this.goto(0)),
+        button("replay-prev-turn", "◀◀", t("replay.prev_turn"), () => this.stepTurn(-1)),
+        button("replay-prev", "◀", t("replay.prev"), () => this.goto(this.step - 1)),
+        button("replay-play", "▶", t("replay.play"), () => this.play()),
+        button("replay-next", "▶", t("replay.next"), () => this.goto(this.step + 1)),
+        button("replay-next-turn", "▶▶", t("replay.next_turn"), () => this.stepTurn(1)),
+        button("replay-last", "▶|", t("replay.last"), () => this.goto(this.meta.steps))),
+      h("p.replay-position", {}, `${t("replay.move")} `, this.stepLabel),
+      h("label", {}, `${t("replay.turn")} `, this.turnSelect),
+      h("label", {}, `${t("replay.speed")} `, h("select#replay-speed", {
         onchange: (e) => { this.speed = e.target.value; },
       }, Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === this.speed }, `${s}×`)))),
-      h("label", {}, "Seen by ", h("select#replay-view", {
+      h("label", {}, `${t("replay.seen_by")} `, h("select#replay-view", {
         onchange: (e) => this.setPerspective(e.target.value),
       }, views.map(([value, label]) => h("option", { value, selected: value === String(this.perspective) }, label)))));
   }
@@ -163,7 +164,7 @@ export class Replay {
     for (const id of ["replay-next", "replay-next-turn", "replay-last"]) b[id].disabled = this.step === steps;
     const playing = Boolean(this.timer);
     b["replay-play"].textContent = playing ? "❚❚" : "▶";
-    b["replay-play"].title = playing ? "Pause" : "Play";
+    b["replay-play"].title = playing ? t("replay.pause") : t("replay.play");
     b["replay-play"].setAttribute("aria-label", b["replay-play"].title);
     this.stepLabel.textContent = `${this.step} / ${steps}`;
     this.turnLabel.textContent = String(view.turn);
@@ -187,9 +188,9 @@ export class Replay {
         this.renderEnd(view),
         h("section.board.panel", { "aria-label": "Artemia" },
           renderBoard(view, ctx, new Map(), () => {}), renderTracks(view, this.names)),
-        h("section#hand.hand.panel", { "aria-label": "Cards" }, this.renderHands(view, ctx))),
+        h("section#hand.hand.panel", { "aria-label": t("replay.cards") }, this.renderHands(view, ctx))),
       h("div.table-side", {},
-        h("section#players.players-panel.panel", { "aria-label": "Players" },
+        h("section#players.players-panel.panel", { "aria-label": t("replay.players") },
           renderPlayers(view, ctx, null, null)),
         this.renderStepLog(frame, ctx))));
   }
@@ -215,7 +216,7 @@ export class Replay {
 
   renderStepLog(frame, ctx) {
     const actor = frame.seat === null || frame.seat === undefined ? null : seatName(frame.seat, this.names);
-    let action = "The table is set.";
+    let action = t("replay.set");
     if (frame.action) {
       try {
         action = `${actor}: ${describeAction(frame.action, { ...ctx, seat: frame.seat }).label}`;
@@ -224,17 +225,17 @@ export class Replay {
       }
     }
     return h("section.panel.log-panel", { "aria-labelledby": "log-title" },
-      h("h2#log-title", {}, "This move"),
+      h("h2#log-title", {}, t("replay.this_move")),
       h("p#replay-action.replay-action", {}, action),
-      h("ol#log.log", { "aria-label": "What happened" }, frame.events.map((event) =>
+      h("ol#log.log", { "aria-label": t("replay.what_happened") }, frame.events.map((event) =>
         h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)))));
   }
 
   renderRefusal(error) {
     fill(this.main, h("section.panel.narrow#replay-refused", {},
-      h("h1", {}, "No replay"),
+      h("h1", {}, t("replay.none")),
       h("p", {}, error.message),
-      h("p", {}, h("a.button", { href: `/r/${encodeURIComponent(this.code)}` }, "Back to the room"))));
+      h("p", {}, h("a.button", { href: `/r/${encodeURIComponent(this.code)}` }, t("replay.back")))));
   }
 }
 
@@ -244,7 +245,7 @@ export function replayLink(room) {
   if (!game || !room.view || !room.view.outcome) return null;
   return h("p.replay-link", {}, h("a#replay-link", {
     href: `/r/${encodeURIComponent(room.code)}/games/${game.number}`,
-  }, "Replay this game"));
+  }, t("replay.link")));
 }
 
 export function openReplay(code, number) {

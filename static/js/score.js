@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { outcomeText } from "./labels.js";
 
 /** The room's score panel: one element kept across renders, refetched when a game ends. */
@@ -25,12 +26,12 @@ function drawScore(el, results, code) {
   const names = Object.entries(results.tally.players).sort((a, b) => b[1] - a[1]);
   const { creature, hunted } = results.tally.sides;
   fill(el,
-    h("h2#score-title", {}, "Score"),
-    h("p.score-sides", {}, `The Creature ${creature} · the Hunted ${hunted}`),
+    h("h2#score-title", {}, t("score.title")),
+    h("p.score-sides", {}, t("score.sides", { creature, hunted })),
     h("ul.score-players", {}, names.map(([name, wins]) =>
-      h("li", { dataset: { player: name } }, h("strong", {}, name), ` ${wins} ${wins === 1 ? "win" : "wins"}`))),
+      h("li", { dataset: { player: name } }, h("strong", {}, name), ` ${t("score.wins", { n: wins })}`))),
     h("table.score-games", {},
-      h("thead", {}, h("tr", {}, ["Game", "Winner", "Turns", "Creature", "Replay"].map((t) => h("th", { scope: "col" }, t)))),
+      h("thead", {}, h("tr", {}, ["game", "winner", "turns", "creature", "replay"].map((k) => h("th", { scope: "col" }, t(`score.${k}`))))),
       h("tbody", {}, results.games.map((g) => {
         const creatureName = (g.players.find((p) => p.role === "creature") || {}).name || "";
         return h("tr", { dataset: { game: g.number, winner: g.winner } },
@@ -38,6 +39,6 @@ function drawScore(el, results, code) {
           h("td", { title: outcomeText(g).reason }, outcomeText(g).title),
           h("td", {}, String(g.turns)),
           h("td.score-creature", {}, creatureName),
-          h("td", {}, h("a", { href: `/r/${encodeURIComponent(code)}/games/${g.number}` }, "Replay")));
+          h("td", {}, h("a", { href: `/r/${encodeURIComponent(code)}/games/${g.number}` }, t("score.replay"))));
       }))));
 }

@@ -1,0 +1,79 @@
+// English and French: the language comes from the visitor's choice (remembered), else from
+// the browser's languages; every client text is a key of messages.js, and the material's
+// names and texts come from the server's catalogue (GET /api/catalogue/{language}).
+
+import { MESSAGES } from "./messages.js";
+
+export const LANGUAGES = ["en", "fr"];
+const KEY = "nao.lang";
+
+function remembered() {
+  try {
+    return window.localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+function detect() {
+  const chosen = remembered();
+  if (LANGUAGES.includes(chosen)) return chosen;
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+export const LANG = detect();
+
+/** The text of `key` in the page's language; `{name}` placeholders take `params`. */
+export function t(key, params = {}) {
+  const entry = MESSAGES[key];
+  if (!entry) return key;
+  const text = entry[LANG] ?? entry.en;
+  const filled = typeof text === "function" ? text(params) : text;
+  return filled.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Choose a language: remembered, and the page is drawn again in it. */
+export function setLanguage(language) {
+  try {
+    window.localStorage.setItem(KEY, language);
+  } catch {
+    // without storage the choice lasts for this page only
+  }
+  location.reload();
+}
+
+/** The material's names and texts in the page's language. */
+export async function fetchCatalogue() {
+  const response = await fetch(`/api/catalogue/${LANG}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(t("error.network"));
+  return response.json();
+}
+
+/** The visible switch in the top bar: the other language, in its own words. */
+export function languageSwitch() {
+  const other = LANG === "fr" ? "en" : "fr";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "language";
+  button.className = "subtle language";
+  button.lang = other;
+  button.textContent = other === "fr" ? "Français" : "English";
+  button.title = t("language.switch");
+  button.addEventListener("click", () => setLanguage(other));
+  return button;
+}
+
+/** An error's words in the page's language: by its code when known, else the server's. */
+export function errorText(code, message) {
+  const key = `error.${code}`;
+  const mine = MESSAGES[key] ? t(key) : null;
+  if (!mine) return message;
+  // The server may add specifics after its sentence ("… You saw version 3; it is now 4."):
+  // keep them only in English, where they read on from the sentence.
+  return LANG === "en" && message ? message : mine;
+}
