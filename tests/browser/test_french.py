@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,8 @@ def test_a_turn_played_in_french_shows_no_english(
     expect(host.locator(".place-name").first).to_contain_text("Antre")
     rng = random.Random(7)
     seen: set[str] = set()
-    for _ in range(60):  # the whole of turn 1, each page looked at after each move
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the whole of turn 1, both pages read after each move
         if host.locator("#turn").inner_text() != "1":
             break
         for page in (host, ann):
