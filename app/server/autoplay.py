@@ -48,6 +48,7 @@ class Plan:
     modes: dict[int, AutoPass]
     clock: float | None
     bot_delay: float
+    bot_seconds: float = 1.0  # an expert's search per decision
 
     @property
     def has_work(self) -> bool:
@@ -122,7 +123,8 @@ class Autoplay:
                 bots={s.number: s.bot for s in room.seats if s.bot},
                 modes={s.number: s.auto_pass for s in room.seats if not s.bot},
                 clock=float(clock) if clock else None,
-                bot_delay=room.options.get("bot_delay_ms", 800) / 1000)
+                bot_delay=room.options.get("bot_delay_ms", 800) / 1000,
+                bot_seconds=float(room.options.get("bot_seconds", 1.0)))
         return plan
 
     async def _run(self, code: str) -> None:
@@ -205,7 +207,10 @@ class Autoplay:
         if job.why != "auto":
             kind = plan.bots.get(seat, "heuristic")
             role = "creature" if seat == CREATURE else "hunted"
-            action = make_bot(kind, role, secrets.randbits(32)).choose(view_for(live.state, seat))
+            bot = make_bot(kind, role, secrets.randbits(32), plan.bot_seconds)
+            # An expert searches for up to bot_seconds: in a worker thread, off the event loop
+            # (the move is refused and looked at again if the game moved meanwhile).
+            action = await asyncio.to_thread(bot.choose, view_for(live.state, seat))
         if job.why == "clock":
             first = TimeoutFrame(seat=seat, version=version + 1)
         with contextlib.suppress(ServiceError):

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.bots.base import BOT_KINDS
 from app.engine import CREATURE, Config, InvalidConfig, new_game
 from app.engine.game import check_config
 
@@ -83,6 +84,8 @@ class Rooms:
         """Host only, before the start: a computer takes a free seat."""
         async with self.uow.write() as session:
             room = await self._before_start(session, code, seat, host_token=token)
+            if kind not in BOT_KINDS:
+                raise ServiceError(ErrorCode.BAD_MESSAGE)
             # A bot's token is never handed out: nobody can speak for it.
             bot = await repo.add_seat(session, room.id, seat, f"Bot {seat}", new_token())
             bot.bot = kind

@@ -39,6 +39,7 @@ class RoomOptions(Strict):
     board_side: Integer = Field(1, ge=1, le=2, description="which side of the board")
     hunted: Integer = Field(3, ge=1, le=6, description="number of Hunted seats")
     bot_delay_ms: Integer = Field(800, ge=0, le=10_000, description="pause before a bot moves")
+    bot_seconds: float = Field(1.0, gt=0, le=10, description="an expert bot's search per move")
     clock_seconds: ClockSeconds | None = Field(
         None, description="time per decision; at zero the seat's bot moves")
 
@@ -67,7 +68,7 @@ class Rematch(Strict):
 class AddBot(Strict):
     """Seat a computer player."""
 
-    kind: Literal["random", "heuristic"] = "heuristic"
+    kind: Literal["random", "heuristic", "expert"] = "heuristic"  # easy, normal, expert
 
 
 class SeatToken(BaseModel):

@@ -15,14 +15,15 @@ function optionsText(options) {
     t("lobby.hunted", { n: options.hunted }), clock].join(" · ");
 }
 
-export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random") };
+export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random"), expert: "Expert" };
 
 function botKindPicker(room) {
   room.botKind = room.botKind || "heuristic";
   return h("label.field.bot-kind", { for: "bot-kind" }, h("span", {}, t("lobby.computers")),
     h("select#bot-kind", { onchange: (e) => { room.botKind = e.target.value; } },
       Object.entries(BOT_KINDS).map(([kind, label]) => h("option", { value: kind, selected: kind === room.botKind },
-        kind === "heuristic" ? t("bot.steady_hint", { label }) : t("bot.random_hint", { label })))));
+        kind === "heuristic" ? t("bot.steady_hint", { label })
+          : kind === "expert" ? `${label}: thinks ahead (slower)` : t("bot.random_hint", { label })))));
 }
 
 function shareBox(code) {
