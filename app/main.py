@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.server import catalogue_routes, metrics, replay_routes, routes, web, ws
+from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
 from app.server.bus import PostgresBus, listener_dsn
 from app.server.db import make_engine, make_sessions
 from app.server.errors import ErrorCode, ServiceError
@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(replay_routes.router)
     app.include_router(catalogue_routes.router)
+    app.include_router(history.router)
     app.include_router(ws.router)
     app.include_router(metrics.router)
     web.install(app, settings.max_message_bytes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, status
 
-from .deps import OptionalTokenDep, RolesDep, TokenDep
+from .deps import RolesDep, TokenDep
 from .errors import ErrorCode, ServiceError
 from .publish import lobby_of, room_link
 from .schemas import (
@@ -13,7 +13,6 @@ from .schemas import (
     CreateRoom,
     ErrorOut,
     Lobby,
-    LogOut,
     Rematch,
     SeatToken,
 )
@@ -91,16 +90,6 @@ async def rematch(code: str, token: TokenDep, roles: RolesDep,
     await roles.rooms.rematch(code, token, SeatOrder((body or Rematch()).seats))
     await roles.started(code)
     return await read_lobby(code, roles)
-
-
-@router.get("/rooms/{code}/log")
-async def read_log(code: str, roles: RolesDep, token: OptionalTokenDep = None) -> LogOut:
-    """The current game's events that the bearer's seat may see (no token: a spectator's)."""
-    seat = None
-    if token is not None:
-        seat = (await roles.reads.identify(code, token)).seat
-    version, events = await roles.reads.visible_events(code, seat)
-    return LogOut(version=version, events=[e.model_dump() for e in events])
 
 
 @router.get("/health")

@@ -111,13 +111,6 @@ class Lobby(BaseModel):
     game: GameOut | None
 
 
-class LogOut(BaseModel):
-    """The events of the current game that the asking seat may see."""
-
-    version: int
-    events: list[dict[str, Any]]
-
-
 class ErrorDetail(BaseModel):
     """A code from the closed list and a human message."""
 
