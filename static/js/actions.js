@@ -9,10 +9,17 @@ import {
   voteLabel, who, withDefaults,
 } from "./labels.js";
 
-function actButton(action, desc, onAct, short) {
+/** Pass declines (a skip, drawn as a secondary button), except when it confirms the hunt. */
+function skipClass(action, ctx) {
+  if (action.type !== "Pass") return "";
+  const prompt = ctx.view.you && ctx.view.you.prompt;
+  return prompt && prompt.kind === "hunt" ? ".pass.confirm" : ".pass.skip";
+}
+
+function actButton(action, desc, onAct, short, ctx) {
   const extra = action.type === "PlayPlaceCards"
     ? h("small", {}, withDefaults(action).cards.map((n) => `#${n}`).join(" + ")) : null;
-  return h(`button.act${action.type === "Pass" ? ".pass" : ""}`, {
+  return h(`button.act${skipClass(action, ctx)}`, {
     type: "button",
     "aria-label": desc.label,
     dataset: { key: JSON.stringify(action), type: action.type },
@@ -29,16 +36,17 @@ function cardBlock(card, items, onAct, ctx) {
     if (discard.length) text += ` (now: ${huntName(discard[discard.length - 1])})`;
   }
   const single = items.length === 1 && !items[0].desc.choice;
-  return h("div.card-choice", {},
+  const kind = items[0].action.type === "PlayHuntCard" ? "hunt" : "survival";
+  return h("div.card-choice", { dataset: { choices: `${kind}:${card}` } },
     h("div.card-choice-head", {}, h("strong", {}, name),
       info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : null,
       info && info.symbol ? h(`span.symbol-tag.sym-${info.symbol}`, {}, info.symbol === "target" ? "Target" : "Artemia") : null),
     h("p.card-text", {}, text),
     h("div.choice-buttons", {}, items.map(({ action, desc }) =>
-      actButton(action, desc, onAct, single ? `Play ${name}` : desc.choice))));
+      actButton(action, desc, onAct, single ? `Play ${name}` : desc.choice, ctx))));
 }
 
-function abilityBlock(ability, items, onAct) {
+function abilityBlock(ability, items, onAct, ctx) {
   const info = ABILITIES[ability] || { name: ability, text: "", often: "" };
   const single = items.length === 1;
   return h("div.card-choice.ability-choice", {},
@@ -46,7 +54,7 @@ function abilityBlock(ability, items, onAct) {
       info.often ? h("span.phase-tag", {}, info.often) : null),
     h("p.card-text", {}, info.text),
     h("div.choice-buttons", {}, items.map(({ action, desc }) =>
-      actButton(action, desc, onAct, single ? desc.label : desc.choice))));
+      actButton(action, desc, onAct, single ? desc.label : desc.choice, ctx))));
 }
 
 /** The team decision under way (C11): from my prompt, or the last one opened in the log. */
@@ -149,9 +157,9 @@ export function renderActions(view, ctx, room) {
         if (!abilities.has(item.desc.ability)) abilities.set(item.desc.ability, []);
         abilities.get(item.desc.ability).push(item);
       }
-      body = h("div.cards-choices", {}, [...abilities].map(([id, list]) => abilityBlock(id, list, onAct)));
+      body = h("div.cards-choices", {}, [...abilities].map(([id, list]) => abilityBlock(id, list, onAct, ctx)));
     } else {
-      body = h(`div.buttons.group-${group}`, {}, items.map(({ action, desc }) => actButton(action, desc, onAct)));
+      body = h(`div.buttons.group-${group}`, {}, items.map(({ action, desc }) => actButton(action, desc, onAct, null, ctx)));
     }
     out.push(h(`section.action-group.g-${group}`, { "aria-label": title },
       group === "done" ? null : h("h3", {}, title), body));

@@ -56,6 +56,10 @@ export const api = {
     if (view !== null && view !== undefined) query.set("view", view);
     return call("GET", `${room(code)}/games/${number}/replay?${query}`, { token });
   },
+  away: (code) => call("GET", `${room(code)}/away`),
+  /** One page of this seat's history: the actions before `before` (null: the latest). */
+  log: (code, token, before = null, limit = 500) => call("GET",
+    `${room(code)}/log?limit=${limit}${before === null ? "" : `&before=${before}`}`, { token }),
 };
 
 // --- Local storage: one token per room code, and the last name typed. -------------------

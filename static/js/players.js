@@ -88,15 +88,29 @@ function countdown(room, seat, kind) {
     ? h("span.countdown", { dataset: { seat }, title: "Time left for this decision" }) : null;
 }
 
+/** "Let a computer play", disabled with a countdown until the server's grace period ends. */
 function replaceButton(room, seat, connected) {
   const info = room && room.lobby && room.lobby.seats.find((s) => s.seat === seat);
   if (!room || !room.isHost || seat === room.seat || connected || !info || info.bot || !info.name) return null;
   if (room.view && room.view.outcome) return null;
-  return h("button.subtle.replace", {
-    type: "button", dataset: { seat },
+  const until = room.replaceableAt(seat);
+  const button = h("button.subtle.replace", {
+    type: "button", dataset: { seat, until: until === null ? "" : String(until) },
     title: "A computer plays this seat until its player comes back",
     onclick: (e) => room.replaceSeat(seat, e.currentTarget),
-  }, "Let a computer play");
+  });
+  replaceCountdown(button);
+  return button;
+}
+
+/** Refresh a replace button from its `data-until` (ms since the epoch; "" = not known yet). */
+export function replaceCountdown(button) {
+  const until = button.dataset.until === "" ? null : Number(button.dataset.until);
+  const left = until === null ? null : Math.ceil((until - Date.now()) / 1000);
+  const text = left === null ? "Let a computer play (wait…)"
+    : left > 0 ? `Let a computer play in ${left} s` : "Let a computer play";
+  button.disabled = left === null || left > 0;
+  if (button.textContent !== text) button.textContent = text;
 }
 
 function willPips(will) {

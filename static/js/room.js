@@ -5,7 +5,8 @@ import { ApiError, api, savedName, tokens } from "./api.js";
 import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { renderLobby } from "./lobby.js";
-import { roleLabel, seatName } from "./labels.js";
+import { promptText, roleLabel, seatName } from "./labels.js";
+import { MoveAlert } from "./notify.js";
 import { RoomSocket, clientId } from "./socket.js";
 import { Table } from "./table.js";
 
@@ -25,7 +26,14 @@ export class Room {
     this.pending = null; // the act in flight: {client_id, timer, action, phase, prompt, tries}
     this.status = "connecting";
     this.table = null;
+    this.autoPass = null; // this seat's auto-pass mode, as the server last said (null: none)
+    this.awayAt = new Map(); // seat -> when (ms) the host may let a computer play for it
+    this.alert = new MoveAlert();
+    this.wasMine = false;
+    this.justMoved = false;
     this.main = document.getElementById("main");
+    const switches = h("span#switches.switches", {}, this.alert.controls());
+    document.querySelector(".topbar").append(switches);
     this.socket = new RoomSocket(code, {
       token: () => tokens.get(code),
       onMessage: (m) => this.onMessage(m),
@@ -74,7 +82,8 @@ export class Room {
       sync: () => this.onSync(m),
       update: () => this.onUpdate(m),
       lobby: () => { this.lobby = m.lobby; this.render(); },
-      presence: () => { this.presence = m.presence; this.render(); },
+      presence: () => { this.presence = m.presence; this.refreshAway(); this.render(); },
+      auto_pass: () => { this.autoPass = m.mode; this.render(); },
       chat: () => { this.chat.push(m.line); if (this.table) this.table.addChat(m.line); },
       whisper: () => { if (this.table) this.table.addChat(m.line, true); },
       timeout: () => this.onTimeout(m),
@@ -92,6 +101,8 @@ export class Room {
     this.version = m.version;
     this.view = m.view;
     this.events = m.events || [];
+    this.autoPass = m.auto_pass ?? null;
+    this.refreshAway();
     const stale = this.pending && this.pending.stale ? this.pending : null;
     this.clearPending();
     this.render(true);
@@ -104,7 +115,10 @@ export class Room {
     this.version = m.version;
     this.view = m.view;
     this.events.push(...(m.events || []));
-    if (this.pending && m.client_id === this.pending.client_id) this.clearPending();
+    if (this.pending && m.client_id === this.pending.client_id) {
+      this.clearPending();
+      this.justMoved = true;
+    }
     this.render();
     if (this.table) this.table.addEvents(m.events || []);
     if (gap) this.socket.send({ type: "resync" }); // missed updates: fetch the whole picture
@@ -139,7 +153,49 @@ export class Room {
     this.renderTopbar();
   }
 
+  /** Whether the server will pass for this seat now (its auto-pass mode covers the prompt). */
+  autoPassing() {
+    const legal = (this.view && this.view.legal_actions) || [];
+    const pass = legal.some((a) => a.type === "Pass");
+    if (this.autoPass === "until_decision") return pass;
+    return this.autoPass === "when_nothing" && pass && legal.length === 1;
+  }
+
+  /** This seat must decide now (and the server will not pass for it). */
+  yourMove() {
+    const view = this.view;
+    return Boolean(view && !view.outcome && view.you && view.you.prompt
+      && view.legal_actions.length && !this.autoPassing());
+  }
+
+  /** When (ms) the host may hand `seat` to a computer; null while not known. */
+  replaceableAt(seat) {
+    return this.awayAt.has(seat) ? this.awayAt.get(seat) : null;
+  }
+
+  /** Host: ask the server how long each absent player's grace period still runs. */
+  async refreshAway() {
+    if (!this.lobby || !this.isHost || !this.view || this.view.outcome) return;
+    const here = new Set((this.presence && this.presence.seats) || []);
+    for (const seat of here) this.awayAt.delete(seat);
+    if ((this.lobby.seats || []).every((s) => !s.name || s.bot || here.has(s.seat))) return;
+    try {
+      const away = await api.away(this.code);
+      const now = Date.now();
+      this.awayAt = new Map(Object.entries(away.replaceable_in)
+        .map(([seat, wait]) => [Number(seat), now + wait * 1000]));
+      this.render();
+    } catch {
+      // the button stays disabled until the next presence change
+    }
+  }
+
   // --- commands ---------------------------------------------------------------------------
+
+  /** Auto-pass: "off", "when_nothing" (the default) or "until_decision" (issue 10.1). */
+  setAutoPass(mode) {
+    if (!this.socket.send({ type: "auto_pass", mode })) toast("Not connected: reconnecting…", "error");
+  }
 
   async claim(seat, name) {
     savedName.set(name);
@@ -247,10 +303,22 @@ export class Room {
       }
       this.table.render(fresh);
       if (this.pending) this.table.setBusy(true);
+      this.afterRender();
       return;
     }
+    this.alert.update(false, "");
     this.table = null;
     keepFocus(() => fill(this.main, renderLobby(this)));
+  }
+
+  /** Say "your move" (title, icon, sound) and put focus where the next decision is. */
+  afterRender() {
+    const mine = this.yourMove();
+    const prompt = this.view.you && this.view.you.prompt;
+    this.alert.update(mine, mine ? promptText(prompt, this.view, this.names) : "");
+    if (mine && (!this.wasMine || this.justMoved)) this.table.focusNext();
+    this.wasMine = mine;
+    this.justMoved = false;
   }
 
   renderTopbar() {

@@ -2,15 +2,15 @@
 
 import { renderActions, tokenActions } from "./actions.js";
 import { renderBoard, renderTracks } from "./board.js";
+import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
-import { eventText, eventTone } from "./events.js";
 import { renderHand } from "./hand.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
-import { renderPlayers } from "./players.js";
+import { GameLog } from "./log.js";
+import { renderPlayers, replaceCountdown } from "./players.js";
 import { replayLink } from "./replay.js";
 import { scorePanel } from "./score.js";
 
-const LOG_LIMIT = 250;
 const TICK_MS = 500;
 const PHASE_ORDER = ["exploration", "hunting", "reckoning", "end_of_turn"];
 
@@ -23,7 +23,7 @@ export class Table {
     this.board = h("section.board.panel", { "aria-label": "Artemia" });
     this.hand = h("section#hand.hand.panel", { "aria-label": "Your cards" });
     this.players = h("section#players.players-panel.panel", { "aria-label": "Players" });
-    this.log = h("ol#log.log", { role: "log", "aria-label": "Game log", "aria-live": "polite" });
+    this.log = new GameLog(room);
     this.announcer = h("p.sr", { "aria-live": "polite" });
     this.announced = "";
     this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": "Table chat", "aria-live": "polite" });
@@ -33,9 +33,10 @@ export class Table {
     this.root = h("div.table", {},
       h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
       h("div.table-side", {}, this.players,
-        h("section.panel.log-panel", { "aria-labelledby": "log-title" }, h("h2#log-title", {}, "Log"), this.log),
+        h("section.panel.log-panel", { "aria-labelledby": "log-title" }, h("h2#log-title", {}, "Log"), this.log.root),
         h("section.panel.chat-panel", { "aria-labelledby": "chat-title" }, h("h2#chat-title", {}, "Table chat"),
           this.chatList, this.chatForm())));
+    installArrowKeys(this.root);
   }
 
   ctx() {
@@ -55,7 +56,7 @@ export class Table {
       else delete this.actions.dataset.prompt;
       fill(this.board, h("h2.sr", {}, "Artemia"),
         renderBoard(view, ctx, tokenActions(view, this.room), (a) => this.room.act(a)), renderTracks(view, ctx.names));
-      fill(this.hand, renderHand(view, ctx));
+      fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a)));
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
@@ -63,15 +64,20 @@ export class Table {
     this.trackWaiting(view);
     this.tick();
     if (fresh) { // a whole new picture: rebuild quietly rather than announce every line
-      this.log.setAttribute("aria-busy", "true");
+      this.log.reset(this.room.events);
       this.chatList.setAttribute("aria-busy", "true");
-      fill(this.log);
-      this.addEvents(this.room.events);
       fill(this.chatList);
       for (const line of this.room.chat) this.addChat(line);
-      this.log.removeAttribute("aria-busy");
       this.chatList.removeAttribute("aria-busy");
     }
+  }
+
+  /** A new decision for this seat (or its own move answered): focus the likely next control,
+   *  unless the player's focus is somewhere of their own (typing in the chat, say). */
+  focusNext() {
+    if (!focusIsFree(this.root)) return;
+    const next = firstControl(this.root);
+    if (next) next.focus({ preventScroll: true });
   }
 
   /** Say the new prompt (or the end) once, through a polite live region. */
@@ -99,6 +105,7 @@ export class Table {
       clearInterval(this.ticker);
       return;
     }
+    for (const button of this.root.querySelectorAll("button.replace")) replaceCountdown(button);
     const clock = this.room.clockSeconds;
     if (!clock) return;
     for (const el of this.root.querySelectorAll(".countdown")) {
@@ -116,13 +123,11 @@ export class Table {
 
   /** A line of the log that is not a game event (a clock that ran out). */
   addNote(text, kind) {
-    this.log.append(h("li.note", { dataset: { kind } }, text));
-    while (this.log.children.length > LOG_LIMIT) this.log.firstElementChild.remove();
-    this.log.scrollTop = this.log.scrollHeight;
+    this.log.addNote(text, kind);
   }
 
   setBusy(busy) {
-    for (const b of this.root.querySelectorAll("button.act")) b.disabled = busy;
+    for (const b of this.root.querySelectorAll("button.act, button.card-play")) b.disabled = busy;
   }
 
   renderPhasebar(view) {
@@ -179,12 +184,7 @@ export class Table {
   }
 
   addEvents(events) {
-    const ctx = this.ctx();
-    for (const event of events) {
-      this.log.append(h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)));
-    }
-    while (this.log.children.length > LOG_LIMIT) this.log.firstElementChild.remove();
-    this.log.scrollTop = this.log.scrollHeight;
+    this.log.add(events);
   }
 
   addChat(line, whisper = false) {

@@ -1,0 +1,89 @@
+// Cards and places are the controls: which offered actions a card in hand stands for, the
+// card as a button, arrow keys between cards and places, and where focus goes next.
+// The button row of the actions panel stays as the accessible path to every action.
+
+import { h } from "./dom.js";
+
+// The action field naming the card, per action type, and the kind of card it names.
+const CARD_FIELDS = {
+  PlayPlaceCards: ["place", (a) => (a.cards && a.cards.length === 1 ? a.cards[0] : null)],
+  DiscardPlaceCard: ["place", (a) => a.card],
+  KeepPlaceCard: ["place", (a) => a.card],
+  PlayHuntCard: ["hunt", (a) => a.card],
+  PlaySurvivalCard: ["survival", (a) => a.card],
+  KeepSurvivalCard: ["survival", (a) => a.card],
+  DiscardSurvivalCard: ["survival", (a) => a.card],
+};
+
+/** Map "place:3" / "hunt:clone" / "survival:dodge" -> the offered actions that use it. */
+export function cardOffers(view) {
+  const offers = new Map();
+  for (const action of view.legal_actions || []) {
+    const field = CARD_FIELDS[action.type];
+    const id = field && field[1](action);
+    if (id === null || id === undefined || id === "") continue;
+    const key = `${field[0]}:${id}`;
+    if (!offers.has(key)) offers.set(key, []);
+    offers.get(key).push(action);
+  }
+  return offers;
+}
+
+/**
+ * A card in hand as a control: one offered action is played at a click (or Enter); with
+ * several, the click leads to that card's choices in the actions panel.
+ */
+export function cardButton(key, actions, label, onAct, content) {
+  const single = actions.length === 1;
+  return h("button.card-play", {
+    type: "button",
+    "aria-label": single ? label : `${label}: choose how`,
+    title: single ? label : `${label}: choose how`,
+    dataset: { key: single ? JSON.stringify(actions[0]) : `choices:${key}`, card: key },
+    onclick: () => (single ? onAct(actions[0]) : showChoices(key)),
+  }, content);
+}
+
+function showChoices(key) {
+  const block = document.querySelector(`[data-choices="${CSS.escape(key)}"]`);
+  if (!block) return;
+  block.scrollIntoView({ block: "nearest" });
+  const first = block.querySelector("button.act:not([disabled])");
+  if (first) first.focus();
+}
+
+const TARGETS = "button.card-play:not([disabled]), button.place-button:not([disabled])";
+
+/** Arrow keys move between the cards and places that are controls now. */
+export function installArrowKeys(root) {
+  root.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step || !event.target.matches || !event.target.matches(TARGETS)) return;
+    const all = [...root.querySelectorAll(TARGETS)];
+    const here = all.indexOf(event.target);
+    if (here < 0 || all.length < 2) return;
+    event.preventDefault();
+    all[(here + step + all.length) % all.length].focus();
+  });
+}
+
+/**
+ * The control a player most likely wants next: a place to put the token on, confirming the
+ * hunt, a card to play, the main action, else any action. Skip actions (Pass) come last.
+ */
+export function firstControl(root) {
+  return root.querySelector("button.place-button.act:not([disabled])")
+    || root.querySelector("button.act.confirm:not([disabled])")
+    || root.querySelector("button.card-play:not([disabled])")
+    || root.querySelector("button.act:not(.skip):not([disabled])")
+    || root.querySelector("button.act:not([disabled])");
+}
+
+/** True when focus is nowhere in particular (so moving it takes nothing from the player). */
+export function focusIsFree(root) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !document.contains(active)) return true;
+  if (active.id === "actions-title" || active.id === "main") return true;
+  // Focus on an action or card of the previous prompt: the player has just moved.
+  return root.contains(active) && active.matches("button.act, button.card-play, button.place-button");
+}

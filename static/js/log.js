@@ -1,0 +1,153 @@
+// The game log: this seat's whole history, fetched from the server page by page (so it
+// survives a reload), with a heading per turn and phase, runs of passes folded into one
+// line, and the newest line kept in view.
+
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { eventText, eventTone } from "./events.js";
+import { PHASE_LABELS, cap, who } from "./labels.js";
+
+const PAGE = 500; // actions per page (a whole base game is usually one page)
+const NEAR_BOTTOM_PX = 40;
+
+export class GameLog {
+  constructor(room) {
+    this.room = room;
+    this.bySeq = new Map(); // action seq -> the events of that action this seat may see
+    this.notes = []; // [{after: seq, text, kind}]: lines that are not game events
+    this.before = undefined; // the next older page (null: the first action is here)
+    this.fold = null; // the pass line being extended: {li, seats}
+    this.list = h("ol#log.log", { role: "log", "aria-label": "Game log", "aria-live": "polite" });
+    this.more = h("button#log-more.subtle.small", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
+      "Show earlier events");
+    this.root = [this.more, this.list];
+  }
+
+  get lastSeq() {
+    return this.bySeq.size ? Math.max(...this.bySeq.keys()) : 0;
+  }
+
+  /** A whole new picture (sync): the recent events at once, then the server's history. */
+  reset(events) {
+    this.bySeq.clear();
+    this.notes = [];
+    this.before = undefined;
+    this.epoch = (this.epoch || 0) + 1;
+    this.merge(events);
+    this.renderAll();
+    this.loadLatest(this.epoch);
+  }
+
+  merge(events) {
+    const bySeq = new Map();
+    for (const e of events) {
+      if (!bySeq.has(e.seq)) bySeq.set(e.seq, []);
+      bySeq.get(e.seq).push(e);
+    }
+    for (const [seq, list] of bySeq) this.bySeq.set(seq, list);
+  }
+
+  async loadLatest(epoch) {
+    try {
+      const page = await api.log(this.room.code, this.room.token, null, PAGE);
+      if (epoch !== this.epoch) return; // a newer picture (a resync, a rematch) came meanwhile
+      this.merge(page.events.filter((e) => e.seq <= this.room.version));
+      this.before = page.before;
+      this.renderAll();
+    } catch {
+      this.before = undefined; // the recent events from the sync stay; no paging
+    }
+  }
+
+  async loadEarlier() {
+    if (!this.before) return;
+    this.more.disabled = true;
+    try {
+      const page = await api.log(this.room.code, this.room.token, this.before, PAGE);
+      const height = this.list.scrollHeight;
+      this.merge(page.events);
+      this.before = page.before;
+      this.renderAll(false);
+      this.list.scrollTop += this.list.scrollHeight - height; // keep the lines read in place
+    } finally {
+      this.more.disabled = false;
+    }
+  }
+
+  /** New events from an update, added below the others. */
+  add(events) {
+    if (!events.length) return;
+    const stick = this.atBottom();
+    this.merge(events);
+    for (const e of events) this.appendEvent(e);
+    if (stick) this.toBottom();
+  }
+
+  addNote(text, kind) {
+    this.notes.push({ after: this.lastSeq, text, kind });
+    this.fold = null;
+    this.list.append(h("li.note", { dataset: { kind } }, text));
+    this.toBottom();
+  }
+
+  atBottom() {
+    return this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < NEAR_BOTTOM_PX;
+  }
+
+  toBottom() {
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  renderAll(bottom = true) {
+    this.list.setAttribute("aria-busy", "true");
+    fill(this.list);
+    this.fold = null;
+    if (this.before === null) this.list.append(h("li.phase.heading", {}, h("h3", {}, "Turn 1")));
+    const notes = [...this.notes];
+    for (const seq of [...this.bySeq.keys()].sort((a, b) => a - b)) {
+      while (notes.length && notes[0].after < seq) this.appendNote(notes.shift());
+      for (const e of this.bySeq.get(seq)) this.appendEvent(e);
+    }
+    for (const note of notes) this.appendNote(note);
+    this.more.hidden = !this.before;
+    this.list.removeAttribute("aria-busy");
+    if (bottom) this.toBottom();
+  }
+
+  appendNote(note) {
+    this.fold = null;
+    this.list.append(h("li.note", { dataset: { kind: note.kind } }, note.text));
+  }
+
+  appendEvent(event) {
+    const ctx = this.room.table ? this.room.table.ctx() : { seat: this.room.seat, names: this.room.names, view: this.room.view };
+    if (event.kind === "passed") {
+      this.foldPass(event.data.seat, ctx);
+      return;
+    }
+    this.fold = null;
+    if (event.kind === "phase_started") {
+      const d = event.data || {};
+      this.list.append(h("li.phase.heading", { dataset: { kind: event.kind, turn: d.turn, phase: d.phase } },
+        h("h3", {}, `Turn ${d.turn} · ${PHASE_LABELS[d.phase] || d.phase}`)));
+      return;
+    }
+    this.list.append(h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)));
+  }
+
+  /** "Ann passed." then "Ann and Bob passed." then "Ann, Bob and the Creature passed." */
+  foldPass(seat, ctx) {
+    if (!this.fold) {
+      const li = h("li.plain.passes", { dataset: { kind: "passed" } });
+      this.list.append(li);
+      this.fold = { li, seats: [] };
+    }
+    this.fold.seats.push(seat);
+    const names = this.fold.seats.map((s) => who(s, ctx));
+    const counted = [...new Set(names)];
+    const list = counted.length === 1 ? counted[0]
+      : `${counted.slice(0, -1).join(", ")} and ${counted[counted.length - 1]}`;
+    const times = this.fold.seats.length > counted.length ? ` (${this.fold.seats.length} times)` : "";
+    fill(this.fold.li, `${cap(list)} passed${times}.`);
+  }
+}
