@@ -13,7 +13,7 @@ import {
 function skipClass(action, ctx) {
   if (action.type !== "Pass") return "";
   const prompt = ctx.view.you && ctx.view.you.prompt;
-  return prompt && prompt.kind === "hunt" ? ".pass.confirm" : ".pass.skip";
+  return prompt && prompt.kind === "hunt" ? ".pass.confirm" : ".pass.decline";
 }
 
 function actButton(action, desc, onAct, short, ctx) {

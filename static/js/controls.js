@@ -69,13 +69,13 @@ export function installArrowKeys(root) {
 
 /**
  * The control a player most likely wants next: a place to put the token on, confirming the
- * hunt, a card to play, the main action, else any action. Skip actions (Pass) come last.
+ * hunt, a card to play, the main action, else any action. Declines (Pass) come last.
  */
 export function firstControl(root) {
   return root.querySelector("button.place-button.act:not([disabled])")
     || root.querySelector("button.act.confirm:not([disabled])")
     || root.querySelector("button.card-play:not([disabled])")
-    || root.querySelector("button.act:not(.skip):not([disabled])")
+    || root.querySelector("button.act:not(.decline):not([disabled])")
     || root.querySelector("button.act:not([disabled])");
 }
 

@@ -73,7 +73,7 @@
       const box = button.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       if (!box.width || !box.height || !button.contains(hit)) {
-        this.problem = `covered or hidden: ${button.getAttribute("aria-label")}`;
+        this.problem = `covered or hidden: ${button.getAttribute("aria-label")} by ${hit ? hit.outerHTML.slice(0, 200) : "nothing"} at ${JSON.stringify(box)}`;
         this.stop();
         return;
       }

@@ -145,7 +145,7 @@ def test_a_frozen_lands_room_of_four_plays_through_the_ui(frozen: FrozenGame) ->
     assert reserve + tokens_held(host) == 14, "the reserve and the held tokens make 14"
     expect(ann.locator("#hand .sheet")).to_have_count(1)  # her own sheet, with its timing
     expect(ann.locator("#actions[data-prompt]")).to_be_visible()
-    expect(host.locator("#log")).to_contain_text("Turn 2: Exploration.")
+    expect(host.locator("#log .heading", has_text="Turn 2 · Exploration")).to_have_count(1)
     if tokens_held(host):
         expect(host.locator("#log")).to_contain_text("took a Contamination token, face down")
     assert not frozen.errors, frozen.errors

@@ -49,10 +49,10 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
     host = open_page()
     computers_around(host, "Morgan", creature=True, seats=(1, 2))
     start(host, [host])
-    # Until the hunt, the Creature declines every card window (a click on the skip button).
+    # Until the hunt, the Creature declines every card window (a click on the secondary Pass).
     prompt = host.locator("#actions[data-prompt]")
     while prompt.get_attribute("data-prompt", timeout=15_000) != "hunt":
-        host.locator("button.act.skip").first.click()
+        host.locator("button.act.decline").first.click()
         host.wait_for_function("() => !document.body.dataset.busy")
         host.wait_for_selector("#actions[data-prompt]", timeout=15_000)
 
