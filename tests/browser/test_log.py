@@ -4,6 +4,7 @@ shows turn 1; headings name each turn and phase, and runs of passes fold into on
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -45,5 +46,5 @@ def test_after_a_reload_the_log_still_begins_with_turn_one(
     headings = [text for kind, text in lines if kind == "phase_started"]
     assert "Turn 1 · Hunting" in headings and "Turn 2 · Exploration" in headings
     kinds = [kind for kind, _ in lines]
-    assert all(a != b or a != "passed" for a, b in zip(kinds, kinds[1:], strict=False)), \
+    assert all(a != b or a != "passed" for a, b in pairwise(kinds)), \
         "two pass lines in a row: runs of passes are not folded"
