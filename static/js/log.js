@@ -27,7 +27,23 @@ export class GameLog {
     return this.bySeq.size ? Math.max(...this.bySeq.keys()) : 0;
   }
 
-  /** A whole new picture (sync): the recent events at once, then the server's history. */
+  /**
+   * A whole new picture (sync). Within the same game, only the events not seen yet are
+   * added; a new game (or the first picture) shows the recent events at once, then the
+   * server's history.
+   */
+  sync(events, game) {
+    const last = this.lastSeq;
+    const fresh = events.filter((e) => e.seq > last);
+    const joined = !fresh.length || fresh[0].seq <= last + 1 || events[0].seq <= last;
+    if (game === this.game && this.bySeq.size && joined) {
+      this.add(fresh);
+      return;
+    }
+    this.game = game;
+    this.reset(events);
+  }
+
   reset(events) {
     this.bySeq.clear();
     this.notes = [];

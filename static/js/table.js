@@ -64,7 +64,7 @@ export class Table {
     this.trackWaiting(view);
     this.tick();
     if (fresh) { // a whole new picture: rebuild quietly rather than announce every line
-      this.log.reset(this.room.events);
+      this.log.sync(this.room.events, this.room.lobby && this.room.lobby.game && this.room.lobby.game.number);
       this.chatList.setAttribute("aria-busy", "true");
       fill(this.chatList);
       for (const line of this.room.chat) this.addChat(line);
