@@ -116,13 +116,33 @@ function waitingText(view, ctx) {
   return parts.length ? `Waiting on ${parts.join(", ")}.` : "";
 }
 
+/** Auto-pass (issue 10.1): the server passes for this seat; the player sets how. */
+function autoPassBox(room) {
+  const mode = room.autoPass;
+  if (mode === null || mode === undefined || room.seat === null) return null;
+  const until = mode === "until_decision";
+  return h("div.auto-pass", { dataset: { mode } },
+    h("label.auto-pass-setting", { for: "auto-pass" },
+      h("input#auto-pass", {
+        type: "checkbox", checked: mode !== "off",
+        onchange: (e) => room.setAutoPass(e.target.checked ? "when_nothing" : "off"),
+      }), " Pass for me when I hold nothing I could play here"),
+    until
+      ? h("button#pass-until.subtle.small", { type: "button", "aria-pressed": "true",
+        onclick: () => room.setAutoPass("when_nothing") }, "Passing until my next decision · Stop")
+      : h("button#pass-until.subtle.small", { type: "button", "aria-pressed": "false",
+        title: "Pass every card window until a decision without a Pass comes",
+        onclick: () => room.setAutoPass("until_decision") }, "Pass until my next decision"));
+}
+
 export function renderActions(view, ctx, room) {
   const onAct = (a) => room.act(a);
   const prompt = view.you && view.you.prompt;
   const legal = view.legal_actions || [];
   const head = h("h2#actions-title", { tabindex: "-1" },
     prompt ? "Your move" : legal.length ? "You have chosen" : view.outcome ? "Game over" : "Waiting");
-  const text = prompt ? promptText(prompt, view, ctx.names)
+  const text = prompt && room.autoPassing() ? "Nothing to decide here: the server passes for you in a moment."
+    : prompt ? promptText(prompt, view, ctx.names)
     : legal.length ? "You have chosen; you may change your mind until the Exploration ends." : "";
   const mine = (view.waiting_on || []).some((w) => w.seat === ctx.seat);
   const clock = mine && room.clockSeconds ? h("span.countdown.mine", { dataset: { seat: ctx.seat }, title: "Time left for this decision" }) : null;
@@ -164,5 +184,6 @@ export function renderActions(view, ctx, room) {
     out.push(h(`section.action-group.g-${group}`, { "aria-label": title },
       group === "done" ? null : h("h3", {}, title), body));
   }
+  if (!view.outcome) out.push(autoPassBox(room));
   return out;
 }

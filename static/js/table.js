@@ -30,13 +30,38 @@ export class Table {
     this.chatTo = h("select#chat-to", { "aria-label": "Send to", hidden: true });
     this.waitSince = new Map(); // seat -> when this page saw it become waited on (clock display)
     this.ticker = setInterval(() => this.tick(), TICK_MS);
+    for (const [el, tab] of [[this.end, "table"], [this.phasebar, "table"], [this.actions, "table"],
+      [this.board, "table"], [this.hand, "hand"], [this.players, "players"]]) el.dataset.tab = tab;
+    this.tabbar = this.renderTabbar();
     this.root = h("div.table", {},
       h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
       h("div.table-side", {}, this.players,
-        h("section.panel.log-panel", { "aria-labelledby": "log-title" }, h("h2#log-title", {}, "Log"), this.log.root),
-        h("section.panel.chat-panel", { "aria-labelledby": "chat-title" }, h("h2#chat-title", {}, "Table chat"),
-          this.chatList, this.chatForm())));
+        h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
+          h("h2#log-title", {}, "Log"), this.log.root),
+        h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
+          h("h2#chat-title", {}, "Table chat"), this.chatList, this.chatForm())),
+      this.tabbar);
     installArrowKeys(this.root);
+    this.showTab(document.body.dataset.tab || "table");
+  }
+
+  /** Phones: one tab per part of the table (the bar is hidden on wider screens). */
+  renderTabbar() {
+    const tabs = [["table", "Table"], ["hand", "Hand"], ["players", "Players"], ["log", "Log"], ["chat", "Chat"]];
+    return h("nav.tabbar", { "aria-label": "Parts of the table" }, tabs.map(([tab, label]) =>
+      h("button.tab", { type: "button", id: `tab-${tab}`, dataset: { show: tab }, onclick: () => this.showTab(tab) },
+        h("span", {}, label))));
+  }
+
+  showTab(tab) {
+    document.body.dataset.tab = tab;
+    for (const b of this.tabbar.querySelectorAll("button.tab")) {
+      if (b.dataset.show === tab) b.setAttribute("aria-current", "page");
+      else b.removeAttribute("aria-current");
+    }
+    if (!this.tabbar.offsetParent) return; // wide screen: every part shows at once
+    window.scrollTo(0, 0);
+    if (tab === "log") this.log.toBottom();
   }
 
   ctx() {
