@@ -81,6 +81,13 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
 
 const ARTEMIA_SPACES = { 1: [1, 2, 3, 4, 5, 6], 2: [1, 3, 5, 7, 9, 11] }; // printed on the board
 
+/** The row of spaces; its length goes through the CSSOM (the CSP refuses style attributes). */
+function spaces(cells) {
+  const row = h("div.spaces", {}, cells);
+  row.style.setProperty("--n", String(cells.length));
+  return row;
+}
+
 function track(kind, label, value, length, marked) {
   const cells = [];
   for (let space = Math.max(length, value); space >= 1; space -= 1) {
@@ -92,7 +99,7 @@ function track(kind, label, value, length, marked) {
   return h(`div.track.track-${kind}`, {},
     h("div.track-label", {}, h("span", {}, label), h("strong", { dataset: { counter: kind } },
       value === 0 ? t_("track.victory_reached") : t_("track.to_victory", { n: value }))),
-    h("div.spaces", { style: `--n:${cells.length}` }, cells));
+    spaces(cells));
 }
 
 /** Cards whose effect lasts (the Whisper between two Hunted is never in the public list). */

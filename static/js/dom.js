@@ -63,7 +63,8 @@ export async function copyText(text) {
   } catch {
     // fall through to the fallback
   }
-  const area = h("textarea", { "aria-hidden": "true", style: "position:fixed;left:-9999px" });
+  const area = h("textarea", { "aria-hidden": "true" });
+  Object.assign(area.style, { position: "fixed", left: "-9999px" }); // CSSOM: allowed by the CSP
   area.value = text;
   document.body.append(area);
   area.select();

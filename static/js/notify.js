@@ -103,10 +103,10 @@ export class MoveAlert {
         this.muted = !this.muted;
         store("nao.mute", this.muted ? "1" : "0");
         sound.setAttribute("aria-pressed", String(!this.muted));
-        sound.textContent = this.muted ? "🔇 Sound off" : "🔔 Sound on";
+        sound.textContent = this.muted ? "Sound off" : "Sound on";
         if (!this.muted) { this.unlock(); this.beep(); }
       },
-    }, this.muted ? "🔇 Sound off" : "🔔 Sound on");
+    }, this.muted ? "Sound off" : "Sound on");
     if (!("Notification" in window)) return [sound];
     const notify = h("button#notify.topbar-toggle", {
       type: "button", "aria-pressed": String(this.notify),
