@@ -50,11 +50,16 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
     computers_around(host, "Morgan", creature=True, seats=(1, 2))
     start(host, [host])
     # Until the hunt, the Creature declines every card window (a click on the secondary Pass).
-    prompt = host.locator("#actions[data-prompt]")
-    while prompt.get_attribute("data-prompt", timeout=15_000) != "hunt":
-        host.locator("button.act.decline").first.click()
+    # (Windows where it holds nothing to play are passed for it by the server.)
+    ready = """() => {
+      const prompt = document.querySelector('#actions[data-prompt]');
+      if (prompt && prompt.dataset.prompt === 'hunt') return 'hunt';
+      const decline = document.querySelector('button.act.decline:not([disabled])');
+      return document.body.dataset.yourMove === '1' && decline ? 'window' : null;
+    }"""
+    while host.wait_for_function(ready, timeout=20_000).json_value() != "hunt":
+        host.evaluate("document.querySelector('button.act.decline').click()")
         host.wait_for_function("() => !document.body.dataset.busy")
-        host.wait_for_selector("#actions[data-prompt]", timeout=15_000)
 
     # The hunt: focus is already on a place; two arrows and Enter put the Creature token.
     presses = ["ArrowRight", "ArrowRight", "Enter"]
