@@ -1,10 +1,22 @@
-"""Moves between server processes: Postgres NOTIFY in the move's transaction, LISTEN here.
+"""Between server processes: what one process's sockets must hear of what another one did.
 
-One process needs no bus (SQLite, or a single uvicorn worker: `publish.LocalBus`). With several
-processes on one Postgres, each process sends its own sockets the moves the others commit
-(`PostgresBus`, the `Bus` of publish.py). The listening connection is dedicated (not pooled),
-NOTIFY is delivered on commit and in commit order, and a listener that lost its connection
-reconnects and then tells every room to resync (docs/architecture.md).
+One process (SQLite, or a single worker) needs no bus: `LocalBus`. With several processes on
+one Postgres, `PostgresBus` carries every kind of notice on one NOTIFY channel, each naming
+its origin (a process ignores its own) and its room:
+
+- `move`: room, game id, version, seat, client id (and `timeout` for a clock's move); sent
+  inside the move's transaction, so delivered on commit, never on rollback, in commit order.
+  The receiver builds each seat's update from the database; a version it cannot place right
+  after what its sockets have (a gap, another game) makes it resync that room instead.
+- `game` (a start or rematch) and `resync`: resync the room's sockets from the database.
+- `lobby`: rebuild and send the lobby. `chat`, `whisper`: the line itself (at most a few KB).
+- `presence`: the origin's own sockets in a room; `alive`: a heartbeat; `hello`: a process that
+  (re)started listening asks everyone for their presence again.
+
+Payloads stay under Postgres' 8000-byte limit: a notice that would not fits is sent as
+`resync`. ENGINEERING.md: the listening connection is dedicated (not pooled); a listener that
+lost its connection reconnects and resyncs every local room, since what was sent meanwhile is
+lost. Notices of one room are handled one at a time, in the order they arrived.
 """
 
 from __future__ import annotations
@@ -14,28 +26,47 @@ import contextlib
 import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, Protocol
 
 import asyncpg
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from .publish import Notice, Remote
+from .presence import Presence, PresenceBoard
 
-CHANNEL = "not_alone_moves"
+CHANNEL = "not_alone"
 LISTENER_NAME = "not-alone-listener"  # shows in pg_stat_activity
-ORIGIN = uuid.uuid4().hex  # this process: its own moves are already published locally
+SENDER_NAME = "not-alone-sender"
+MAX_PAYLOAD = 7900  # bytes; Postgres refuses 8000 and more
+HEARTBEAT_SECONDS = 1.0
+SEND_WAIT = 5.0  # seconds an announcement waits to be sent before its caller goes on
+ORIGIN_TTL_BEATS = 5  # heartbeats missed before another process counts as dead
 log = logging.getLogger(__name__)
 
-Move = dict[str, Any]
+class Notice(StrEnum):
+    """What one process tells the others about a room, besides its moves."""
+
+    LOBBY = "lobby"  # seats, bots or the game's status changed: send the lobby
+    GAME = "game"  # a game started (or a rematch): re-identify and resync every socket
+    CHAT = "chat"  # a chat line (data: the line)
+    WHISPER = "whisper"  # a whisper (data: the line), for its two seats only
+    PRESENCE = "presence"  # the sockets in the room changed (data: the origin's own sockets)
+    TIMEOUT = "timeout"  # a clock ran out (data: seat, version)
+    RESYNC = "resync"  # a notice too big to send: resync the room's sockets instead
 
 
-def move_payload(code: str, version: int, seat: int, client_id: str) -> str:
-    """The NOTIFY payload of a committed move (well under Postgres' 8000-byte limit)."""
-    return json.dumps({"room": code, "version": version, "seat": seat, "client_id": client_id,
-                       "origin": ORIGIN})
+NOTICES = frozenset(notice.value for notice in Notice)
+
+
+class Control(StrEnum):
+    """The bus's own notices, about processes rather than rooms."""
+
+    MOVE = "move"
+    ALIVE = "alive"  # a heartbeat
+    HELLO = "hello"  # a process (re)started listening: tell it your presence again
 
 
 def listener_dsn(database_url: str) -> str | None:
@@ -46,69 +77,142 @@ def listener_dsn(database_url: str) -> str | None:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None = None,
+           **fields: Any) -> str:
+    """A notice's payload; one too big for NOTIFY becomes a `resync` of its room."""
+    payload = json.dumps({"k": kind, "o": origin, "r": code, "d": data or {}, **fields},
+                         separators=(",", ":"), ensure_ascii=False)
+    if len(payload.encode()) > MAX_PAYLOAD:
+        return encode(Notice.RESYNC, origin, code)
+    return payload
+
+
+class Remote(Protocol):
+    """What the bus hands this process (the app implements it)."""
+
+    async def moved(self, code: str, version: int) -> None:
+        """Another process committed `version` of the room's game."""
+
+    async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        """Another process announced a change of the room."""
+
+    async def gap(self) -> None:
+        """Announcements may have been missed (a lost connection): resync every room."""
+
+
+class LocalBus:
+    """One process (SQLite, or a single worker): there is nobody else to tell."""
+
+    def __init__(self) -> None:
+        self.board = PresenceBoard()  # always empty: no other process
+
+    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
+                    client_id: str) -> None:
+        """Nothing to announce."""
+
+    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        """Nothing to announce."""
+
+    async def start(self, remote: Remote) -> None:
+        """Nothing to hear."""
+
+    async def close(self) -> None:
+        """Nothing to stop."""
+
+
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 class PostgresBus:
-    """The `Bus` of several processes on one Postgres: moves by NOTIFY, heard by a Listener.
+    """LISTEN on one dedicated connection, send on another; both reconnect when lost.
 
-    Only moves travel for now; other notices are not yet announced.
+    `board` holds the other processes' presence per room (heard here, expired here); the
+    presence this process last announced per room is kept to tell a process that says hello.
     """
 
-    def __init__(self, dsn: str) -> None:
-        self.dsn = dsn
-        self.listener: Listener | None = None
+    def __init__(self, dsn: str, origin: str | None = None,
+                 heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        self.dsn, self.heartbeat = dsn, heartbeat
+        self.origin = origin or uuid.uuid4().hex
+        self.board = PresenceBoard(ttl=ORIGIN_TTL_BEATS * heartbeat)
+        self.connected = asyncio.Event()
+        self._remote: Remote | None = None
+        self._mine: dict[str, dict[str, Any]] = {}  # our own presence per room, as announced
+        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue()
+        self._tails: dict[str, asyncio.Task[None]] = {}  # each room's last queued handling
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self, remote: Remote) -> None:
+        """Begin listening, sending and beating in the background."""
+        self._remote = remote
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send()),
+                       asyncio.create_task(self._beat())]
+
+    async def close(self) -> None:
+        """Stop everything (what is still queued is not sent)."""
+        tasks = [*self._tasks, *self._tails.values()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # --- sending --------------------------------------------------------------------------
 
     async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
                     client_id: str) -> None:
         """NOTIFY inside the move's transaction: sent on commit, never on rollback."""
-        await connection.execute(NOTIFY, {"channel": CHANNEL,
-                                          "payload": move_payload(code, version, seat, client_id)})
+        payload = encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id)
+        await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
-        """Not carried yet."""
+        """Queue a notice; one sender sends this process's notices in the order announced."""
+        if notice is Notice.PRESENCE:
+            if data.get("seats") or data.get("spectators"):
+                self._mine[code] = data
+            else:
+                self._mine.pop(code, None)
+        sent = asyncio.get_running_loop().create_future()
+        self._outbox.put_nowait((encode(notice, self.origin, code, data), sent))
+        try:  # sent when this returns, so that what the caller does next comes after it
+            await asyncio.wait_for(asyncio.shield(sent), SEND_WAIT)
+        except TimeoutError:
+            log.warning("the bus could not send a %s notice in %s s; it stays queued",
+                        notice, SEND_WAIT)
 
-    async def start(self, remote: Remote) -> None:
-        """LISTEN, handing other processes' moves to `remote`."""
+    async def _send(self) -> None:
+        item: tuple[str, asyncio.Future[None] | None] | None = None
+        while True:
+            try:
+                connection = await asyncpg.connect(
+                    self.dsn, server_settings={"application_name": SENDER_NAME})
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(0.5)
+                continue
+            try:
+                while True:
+                    item = item or await self._outbox.get()
+                    await connection.execute("SELECT pg_notify($1, $2)", CHANNEL, item[0])
+                    if item[1] is not None and not item[1].done():
+                        item[1].set_result(None)
+                    item = None
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("bus sender lost its connection; reconnecting")
+            finally:
+                with contextlib.suppress(Exception):
+                    await connection.close()
 
-        async def on_move(move: Move) -> None:
-            await remote.moved(move["room"], move["version"])
+    async def _beat(self) -> None:
+        """Show we are alive; forget the processes that stopped showing it."""
+        while True:
+            self._outbox.put_nowait((encode(Control.ALIVE, self.origin), None))
+            for code in self.board.expire():
+                self._queue(code, Notice.PRESENCE, {})
+            await asyncio.sleep(self.heartbeat)
 
-        self.listener = Listener(self.dsn, on_move, remote.gap)
-        self.listener.start()
+    # --- listening ------------------------------------------------------------------------
 
-    async def close(self) -> None:
-        """Stop listening."""
-        if self.listener is not None:
-            await self.listener.close()
-
-
-def _setter(event: asyncio.Event) -> Callable[[Any], None]:
-    """A termination callback that flags this connection's loss."""
-    return lambda _connection: event.set()
-
-
-class Listener:
-    """LISTEN on a dedicated connection; reconnect with backoff; resync everyone after a gap."""
-
-    def __init__(self, dsn: str, on_move: Callable[[Move], Awaitable[None]],
-                 on_gap: Callable[[], Awaitable[None]]) -> None:
-        self.dsn, self.on_move, self.on_gap = dsn, on_move, on_gap
-        self.task: asyncio.Task[None] | None = None
-        self.connected = asyncio.Event()
-
-    def start(self) -> None:
-        """Begin listening in the background."""
-        self.task = asyncio.create_task(self._run())
-
-    async def close(self) -> None:
-        """Stop listening."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-
-    async def _run(self) -> None:
+    async def _listen(self) -> None:
         delay, first = 0.1, True
         while True:
             try:
@@ -123,33 +227,72 @@ class Listener:
             await connection.add_listener(CHANNEL, self._notified)
             self.connected.set()
             delay = 0.1
-            if not first:
-                await self.on_gap()  # what was sent while we were deaf is lost: resync
+            self._outbox.put_nowait((encode(Control.HELLO, self.origin), None))  # who is where?
+            if not first and self._remote is not None:
+                await self._remote.gap()  # what was sent while we were deaf is lost
             first = False
-            await self._watch(connection, lost)
+            await _watch(connection, lost)
             self.connected.clear()
 
-    async def _watch(self, connection: asyncpg.Connection, lost: asyncio.Event) -> None:
-        """Wait until the connection drops (termination callback or a failed probe)."""
-        while not lost.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(lost.wait(), 5.0)
-            if connection.is_closed():
-                break
-            try:
-                await connection.execute("SELECT 1")
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                break
-        with contextlib.suppress(Exception):
-            await connection.close()
-
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        move: Move = json.loads(payload)
-        if move.get("origin") != ORIGIN:
-            asyncio.get_running_loop().create_task(self._deliver(move))
+        notice: dict[str, Any] = json.loads(payload)
+        origin, kind, code = notice["o"], notice["k"], notice["r"]
+        if origin == self.origin:
+            return
+        self.board.alive(origin)
+        if kind == Control.MOVE:
+            self._queue(code, Control.MOVE, {"version": notice["v"]})
+        elif kind == Control.HELLO:
+            for room, data in self._mine.items():
+                self._outbox.put_nowait((encode(Notice.PRESENCE, self.origin, room, data), None))
+        elif kind == Notice.PRESENCE:
+            if self.board.heard(origin, code, Presence.from_json(notice["d"])):
+                self._queue(code, Notice.PRESENCE, {})
+        elif kind in NOTICES:
+            self._queue(code, Notice(kind), notice["d"])
 
-    async def _deliver(self, move: Move) -> None:
+    def _queue(self, code: str, kind: str, data: dict[str, Any]) -> None:
+        """Hand a notice to the app after the room's earlier ones, one at a time."""
+        before, remote = self._tails.get(code), self._remote
+        if remote is None:
+            return
+
+        async def run() -> None:
+            if before is not None:
+                with contextlib.suppress(Exception):
+                    await before
+            try:
+                if kind == Control.MOVE:
+                    await remote.moved(code, data["version"])
+                else:
+                    await remote.notice(code, Notice(kind), data)
+            except Exception:  # one bad delivery must not stop the room's next ones
+                log.exception("could not hand on a %s notice of room %s", kind, code)
+
+        task = asyncio.create_task(run())
+        self._tails[code] = task
+        task.add_done_callback(lambda done: self._forget(code, done))
+
+    def _forget(self, code: str, done: asyncio.Task[None]) -> None:
+        if self._tails.get(code) is done:
+            del self._tails[code]
+
+
+def _setter(event: asyncio.Event) -> Callable[[Any], None]:
+    """A termination callback that flags this connection's loss."""
+    return lambda _connection: event.set()
+
+
+async def _watch(connection: asyncpg.Connection, lost: asyncio.Event) -> None:
+    """Wait until the connection drops (termination callback or a failed probe)."""
+    while not lost.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(lost.wait(), 5.0)
+        if connection.is_closed():
+            break
         try:
-            await self.on_move(move)
-        except Exception:  # one bad delivery must not stop the listener
-            log.exception("could not deliver move %s", move)
+            await connection.execute("SELECT 1")
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            break
+    with contextlib.suppress(Exception):
+        await connection.close()

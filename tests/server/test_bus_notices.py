@@ -1,0 +1,158 @@
+"""The Postgres bus between processes: every notice, in order, presence with expiry, gaps."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from app.server.bus import LISTENER_NAME, Notice, PostgresBus, listener_dsn
+from app.server.presence import Presence
+
+from .client import async_test
+from .servers import PG_HOST, PG_USER, Database, ServerFactory
+
+pytestmark = pytest.mark.postgres
+BEAT = 0.2  # seconds between heartbeats: a silent process is dead after 5 of them
+WAIT = 10.0
+
+
+class Recorder:
+    """A process's side of the bus: what it was handed, in order."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[Any, ...]] = []
+        self.gaps = 0
+
+    async def moved(self, code: str, version: int) -> None:
+        await asyncio.sleep(0.001 * (version % 3))  # slow handling must not reorder a room
+        self.heard.append(("move", code, version))
+
+    async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        self.heard.append((notice.value, code, data))
+
+    async def gap(self) -> None:
+        self.gaps += 1
+
+
+@asynccontextmanager
+async def process(database: Database, origin: str) -> AsyncIterator[tuple[PostgresBus, Recorder]]:
+    """A bus as one server process has it, listening before this yields."""
+    dsn = listener_dsn(database.url)
+    assert dsn is not None
+    bus, recorder = PostgresBus(dsn, origin, heartbeat=BEAT), Recorder()
+    await bus.start(recorder)
+    await asyncio.wait_for(bus.connected.wait(), WAIT)
+    try:
+        yield bus, recorder
+    finally:
+        await bus.close()
+
+
+async def until(condition: Any, timeout: float = WAIT) -> None:
+    """Poll a zero-argument predicate until it holds."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+async def commit_move(engine: AsyncEngine, bus: PostgresBus, code: str, version: int) -> None:
+    """A move's transaction: its notice leaves on commit."""
+    async with engine.begin() as connection:
+        await bus.moved(connection, code, version, 1, f"c{version}")
+
+
+@async_test
+async def test_every_notice_reaches_the_other_process_in_order_and_not_its_sender(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    engine = create_async_engine(database.url)
+    async with process(database, "A") as (a, heard_a), process(database, "B") as (_, heard_b):
+        for version in range(1, 31):
+            await commit_move(engine, a, "ROOM", version)
+            if version == 10:
+                await a.announce("ROOM", Notice.CHAT, {"text": "é" * 100})
+            if version == 20:
+                await a.announce("ROOM", Notice.LOBBY, {})
+        await a.announce("ROOM", Notice.GAME, {})
+        await a.announce("ROOM", Notice.TIMEOUT, {"seat": 2, "version": 31})
+        await until(lambda: len(heard_b.heard) == 34)
+        assert heard_b.heard[:10] == [("move", "ROOM", v) for v in range(1, 11)]
+        assert heard_b.heard[10] == ("chat", "ROOM", {"text": "é" * 100})
+        assert heard_b.heard[21] == ("lobby", "ROOM", {})
+        assert [h[2] for h in heard_b.heard if h[0] == "move"] == list(range(1, 31))
+        assert heard_b.heard[-2:] == [("game", "ROOM", {}),
+                                      ("timeout", "ROOM", {"seat": 2, "version": 31})]
+        assert heard_a.heard == []
+    await engine.dispose()
+
+
+@async_test
+async def test_a_rolled_back_move_is_never_announced(server: ServerFactory) -> None:
+    database = server.database("postgres")
+    engine = create_async_engine(database.url)
+    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
+        with pytest.raises(RuntimeError):
+            async with engine.begin() as connection:
+                await a.moved(connection, "ROOM", 1, 1, "lost")
+                raise RuntimeError("the move failed after its notice")
+        await commit_move(engine, a, "ROOM", 1)
+        await until(lambda: heard_b.heard)
+        await asyncio.sleep(0.2)
+        assert heard_b.heard == [("move", "ROOM", 1)]
+    await engine.dispose()
+
+
+@async_test
+async def test_a_notice_too_big_for_notify_becomes_a_resync(server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
+        await a.announce("ROOM", Notice.CHAT, {"text": "x" * 9000})
+        await until(lambda: heard_b.heard)
+        assert heard_b.heard == [("resync", "ROOM", {})]
+
+
+@async_test
+async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "B") as (b, heard_b):
+        async with process(database, "A") as (a, _):
+            await a.announce("ROOM", Notice.PRESENCE, Presence.of([1, None]).to_json())
+            await until(lambda: b.board.remote("ROOM") == Presence.of([1, None]))
+            assert ("presence", "ROOM", {}) in heard_b.heard  # B re-sends its merged presence
+
+            # A process that starts later is told where everyone is.
+            async with process(database, "C") as (c, _):
+                await until(lambda: c.board.remote("ROOM") == Presence.of([1, None]))
+        # A is gone without a word (its connections closed, as with SIGKILL).
+        heard_b.heard.clear()
+        await until(lambda: b.board.remote("ROOM") == Presence())
+        assert heard_b.heard == [("presence", "ROOM", {})]
+
+
+def _terminate_listener(database: Database) -> int:
+    sql = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+           f"WHERE datname = '{database.name}' AND application_name = '{LISTENER_NAME}'")
+    done = subprocess.run(["psql", "-h", PG_HOST, "-U", PG_USER, "-d", "postgres", "-qAtc", sql],
+                          check=True, capture_output=True, text=True)
+    return int(done.stdout.strip())
+
+
+@async_test
+async def test_a_listener_back_from_a_lost_connection_reports_a_gap(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    engine = create_async_engine(database.url)
+    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
+        assert _terminate_listener(database) == 2
+        await until(lambda: heard_b.gaps == 1)
+        await until(lambda: a.connected.is_set())
+        await commit_move(engine, a, "ROOM", 7)
+        await until(lambda: heard_b.heard == [("move", "ROOM", 7)])
+    await engine.dispose()
