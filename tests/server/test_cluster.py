@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Iterator
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from app.cluster import compose_config
+from app.server.leases import LEASE_NAME, room_key
 
-from .client import Api, async_test, close_all, open_table, play_game
-from .proxy import Proxy, connect_via
-from .servers import ROOT, Server, ServerFactory
+from .client import (
+    Api,
+    Frame,
+    Player,
+    Table,
+    async_test,
+    close_all,
+    open_table,
+    play_game,
+)
+from .proxy import ProxiedPlayer, Proxy, connect_via
+from .servers import PG_HOST, PG_USER, ROOT, Server, ServerFactory
+from .test_bots import human_move
+
+WAIT = 15.0
 
 
 def test_the_compose_nginx_config_is_the_generated_one() -> None:
@@ -24,7 +39,9 @@ def test_the_compose_nginx_config_is_the_generated_one() -> None:
 def cluster(server: ServerFactory, tmp_path: Path) -> Iterator[tuple[Proxy, list[Server]]]:
     """Two app processes on one fresh Postgres database, and nginx in front of them."""
     database = server.database("postgres")
-    processes = [server.on(database), server.on(database)]
+    # The server passes for nobody here: the random players make every move themselves.
+    processes = [server.on(database, auto_pass_default="off"),
+                 server.on(database, auto_pass_default="off")]
     proxy = Proxy.start(tmp_path, processes)
     yield proxy, processes
     proxy.stop()
@@ -42,3 +59,134 @@ async def test_seats_on_two_processes_play_through_the_proxy(
     assert [p.upstream for p in players] == [a.port, b.port, a.port]
     await play_game(players, random.Random(3), stop_after=12)
     await close_all(players)
+
+
+def lease_holder(database_name: str, code: str) -> int | None:
+    """The OS pid of the server process holding the room's lease (its advisory lock), if any."""
+    key = room_key(code) & 0xFFFF_FFFF_FFFF_FFFF
+    sql = ("SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
+           f"WHERE l.locktype = 'advisory' AND l.granted AND l.classid = {key >> 32} "
+           f"AND l.objid = {key & 0xFFFF_FFFF} AND l.objsubid = 1 "
+           f"AND l.database = (SELECT oid FROM pg_database WHERE datname = '{database_name}')")
+    done = subprocess.run(["psql", "-h", PG_HOST, "-U", PG_USER, "-d", "postgres", "-qAtc", sql],
+                          check=True, capture_output=True, text=True)
+    name = done.stdout.strip()
+    return int(name.rsplit(":", 1)[1]) if name.startswith(LEASE_NAME) else None
+
+
+async def sees(player: Player, match: Callable[[Frame], bool], since: int = 0) -> Frame:
+    """The first frame from `since` on that matches."""
+    return await player.wait_for(match, since=since, timeout=WAIT)
+
+
+def presence_is(seats: list[int], spectators: int) -> Callable[[Frame], bool]:
+    """Matches a `presence` frame (or a `sync`) listing exactly these."""
+    want = {"seats": seats, "spectators": spectators}
+    return lambda f: f["type"] in ("presence", "sync") and f["presence"] == want
+
+
+def game_sync(number: int) -> Callable[[Frame], bool]:
+    """Matches the `sync` of game `number`."""
+    return lambda f: (f["type"] == "sync" and f["lobby"]["game"] is not None
+                      and f["lobby"]["game"]["number"] == number)
+
+
+async def reconnect(proxy: Proxy, table: Table, players: list[ProxiedPlayer],
+                    dead: int) -> list[ProxiedPlayer]:
+    """Every player whose process died connects again through nginx: same seat, same game."""
+    back = []
+    for player in players:
+        if player.upstream != dead:
+            back.append(player)
+            continue
+        await player.wait_closed()
+        again = ProxiedPlayer(proxy, table.code, player.token)  # type: ignore[arg-type]
+        sync = await again.connect()
+        assert sync["type"] == "sync" and sync["seat"] == player.seat, sync
+        assert (again.game, again.version) >= (player.game, player.version), "back in time"
+        assert again.upstream != dead
+        back.append(again)
+    return back
+
+
+@pytest.mark.postgres
+@async_test
+async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survives_a_kill(
+        cluster: tuple[Proxy, list[Server]]) -> None:
+    proxy, (a, b) = cluster
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        table = await open_table(api, hunted=2)
+    players = [await connect_via(proxy, table.code, table.tokens[seat], port)
+               for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
+    watcher = await connect_via(proxy, table.code, None, b.port)
+    everyone = [*players, watcher]
+    for player in everyone:  # presence merges both processes' sockets
+        await sees(player, presence_is([0, 1, 2], 1))
+
+    rng = random.Random(11)
+    await play_game(players, rng, watchers=[watcher], timeout=240)
+    assert players[0].view is not None and players[0].view["outcome"] is not None
+
+    marks = [len(p.frames) for p in everyone]
+    await players[1].send({"type": "chat", "text": "Good game."})  # said on B
+    for player, mark in zip(everyone, marks, strict=True):
+        line = (await sees(player, lambda f: f["type"] == "chat", mark))["line"]
+        assert (line["seat"], line["text"]) == (1, "Good game.")
+
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        await api.rematch(table.code, table.tokens[0])  # on whichever process nginx picks
+    for player, mark in zip(everyone, marks, strict=True):
+        await sees(player, game_sync(2), mark)
+    await play_game(players, rng, watchers=[watcher], stop_after=15)
+
+    a.kill()  # mid-game: the seats on A come back through nginx, to B
+    players = await reconnect(proxy, table, players, a.port)
+    assert {p.upstream for p in players} == {b.port}
+    for player in [*players, watcher]:
+        await sees(player, presence_is([0, 1, 2], 1), len(player.frames) - 1)
+    await play_game(players, rng, watchers=[watcher], timeout=240)
+    assert players[0].view is not None and players[0].view["outcome"] is not None
+    await close_all([*players, watcher])
+
+
+async def bot_moves(human: Player, rng: random.Random, count: int) -> None:
+    """Play the human's moves until the bot has moved `count` times (seen as other versions)."""
+    async with asyncio.timeout(120):
+        moved = 0
+        while moved < count:
+            assert human.view is not None and human.view["outcome"] is None, "over too soon"
+            if human.must_act():
+                await human_move(human, rng)
+                continue
+            version = human.version
+            await human.wait_version(version + 1, timeout=WAIT)
+            moved += 1
+
+
+@pytest.mark.postgres
+@async_test
+async def test_a_rooms_bot_moves_on_when_the_process_holding_its_lease_dies(
+        cluster: tuple[Proxy, list[Server]]) -> None:
+    proxy, processes = cluster
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        room = await api.create_room("Human", 0, hunted=1, bot_delay_ms=100)
+        code, token = room["code"], room["token"]
+        added = await api.request("POST", f"/rooms/{code}/seats/1/bot", token=token,
+                                  json={"kind": "heuristic"})
+        assert added.status_code == 201, added.text
+        await api.start(code, token)
+    human = ProxiedPlayer(proxy, code, token)  # type: ignore[arg-type]
+    await human.connect()
+    rng = random.Random(4)
+    await bot_moves(human, rng, 3)
+
+    holders = {lease_holder(processes[0].database.name, code)}
+    assert len(holders) == 1 and None not in holders, "exactly one process runs the bot"
+    holder = next(p for p in processes if p.process.pid in holders)
+    holder.kill()
+    if human.upstream == holder.port:
+        human, = await reconnect(proxy, Table(code, {0: token}), [human], holder.port)
+    await bot_moves(human, rng, 3)  # the bot goes on, run by the other process
+    survivor = next(p for p in processes if p is not holder)
+    assert lease_holder(survivor.database.name, code) == survivor.process.pid
+    await human.close()
