@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -54,7 +54,8 @@ class Notice(StrEnum):
     CHAT = "chat"  # a chat line (data: the line)
     WHISPER = "whisper"  # a whisper (data: the line), for its two seats only
     PRESENCE = "presence"  # the sockets in the room changed (data: the origin's own sockets)
-    TIMEOUT = "timeout"  # a clock ran out (data: seat, version)
+    TIMEOUT = "timeout"  # a clock ran out (data: seat, version), just before the bot's move
+    AUTO_PASS = "auto_pass"  # a seat's auto-pass mode changed (data: seat, mode)
     RESYNC = "resync"  # a notice too big to send: resync the room's sockets instead
 
 
@@ -100,6 +101,29 @@ class Remote(Protocol):
         """Announcements may have been missed (a lost connection): resync every room."""
 
 
+Before = Sequence[tuple[Notice, dict[str, Any]]]
+
+
+class Bus(Protocol):
+    """How the processes that serve one database tell each other what happened."""
+
+    board: PresenceBoard  # the other processes' sockets per room
+
+    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
+                    client_id: str, before: Before = ()) -> None:
+        """Announce a move inside its transaction (delivered on commit only, in order), after
+        the notices `before` it (e.g. the clock's timeout that made the move)."""
+
+    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
+        """Announce a committed change of a room; sent when this returns."""
+
+    async def start(self, remote: Remote) -> None:
+        """Begin handing the other processes' announcements to `remote`."""
+
+    async def close(self) -> None:
+        """Stop."""
+
+
 class LocalBus:
     """One process (SQLite, or a single worker): there is nobody else to tell."""
 
@@ -107,7 +131,7 @@ class LocalBus:
         self.board = PresenceBoard()  # always empty: no other process
 
     async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str) -> None:
+                    client_id: str, before: Before = ()) -> None:
         """Nothing to announce."""
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
@@ -160,10 +184,12 @@ class PostgresBus:
     # --- sending --------------------------------------------------------------------------
 
     async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str) -> None:
+                    client_id: str, before: Before = ()) -> None:
         """NOTIFY inside the move's transaction: sent on commit, never on rollback."""
-        payload = encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id)
-        await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+        payloads = [encode(notice, self.origin, code, data) for notice, data in before]
+        payloads.append(encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id))
+        for payload in payloads:
+            await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Queue a notice; one sender sends this process's notices in the order announced."""

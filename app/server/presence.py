@@ -145,20 +145,21 @@ class RoomPresence:
 
     `changed(code)` after a socket comes or goes; at most once per interval it then sends the
     room's sockets the merged `presence` (only if it differs from the last one sent) and
-    announces this process's own part to the others (only if that differs, or if asked again).
+    announces this process's own part to the others (only if that differs).
     """
 
     def __init__(self, local: Callable[[str], Presence],
-                 send: Callable[[str, dict[str, Any]], None],
+                 send: Callable[[str, Presence], None],
                  announce: Callable[[str, Presence], None] | None = None,
-                 interval: float = PRESENCE_INTERVAL, board: PresenceBoard | None = None) -> None:
+                 interval: float = PRESENCE_INTERVAL, board: PresenceBoard | None = None,
+                 gone_since: dict[tuple[str, int], float] | None = None) -> None:
         self.local, self.send, self.announce = local, send, announce
         self.board = board or PresenceBoard()
         self.coalescer = Coalescer(self._flush, interval)
         self.sent: dict[str, Presence] = {}  # the merged presence the room's sockets last got
         self.told: dict[str, Presence] = {}  # our own part, as the other processes last heard it
-        self.asked: set[str] = set()  # rooms to announce even if unchanged (a process asked)
-        self.gone_since: dict[tuple[str, int], float] = {}
+        # When each seat left the merged presence (shared with the hub, for replacements).
+        self.gone_since = {} if gone_since is None else gone_since
 
     def current(self, code: str) -> Presence:
         """Everyone connected to the room, on any live process."""
@@ -168,30 +169,6 @@ class RoomPresence:
         """Our sockets in the room changed: send and announce soon (coalesced)."""
         self.coalescer.changed(code)
 
-    def heard(self, origin: str, code: str, presence: Presence) -> None:
-        """Another process announced its sockets in a room."""
-        if self.board.heard(origin, code, presence):
-            self.changed(code)
-
-    def expire(self) -> None:
-        """Drop silent processes' sockets; their rooms get a fresh presence."""
-        for code in self.board.expire():
-            self.changed(code)
-
-    def reannounce(self, rooms: Iterable[str]) -> None:
-        """Tell the others our part of these rooms again (a process that was deaf asked)."""
-        for code in rooms:
-            if self.local(code):
-                self.asked.add(code)
-                self.changed(code)
-
-    def absent_for(self, code: str, seat: int) -> float | None:
-        """Seconds since the seat's last socket (anywhere) went; None while it is connected."""
-        if seat in self.current(code).seats:
-            return None
-        gone = self.gone_since.get((code, seat))
-        return float("inf") if gone is None else time.monotonic() - gone
-
     def _flush(self, code: str) -> None:
         mine = self.local(code)
         merged = mine | self.board.remote(code)
@@ -199,15 +176,13 @@ class RoomPresence:
         for seat in before.seats - merged.seats:
             self.gone_since[(code, seat)] = time.monotonic()
         if merged != before:
-            self.send(code, {"type": "presence", "presence": merged.to_json()})
+            self.send(code, merged)
         if merged:
             self.sent[code] = merged
         else:
             self.sent.pop(code, None)
-        if self.announce is not None and (
-                mine != self.told.get(code, Presence()) or code in self.asked):
+        if self.announce is not None and mine != self.told.get(code, Presence()):
             self.announce(code, mine)
-        self.asked.discard(code)
         if mine:
             self.told[code] = mine
         else:

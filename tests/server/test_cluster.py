@@ -79,10 +79,16 @@ async def sees(player: Player, match: Callable[[Frame], bool], since: int = 0) -
     return await player.wait_for(match, since=since, timeout=WAIT)
 
 
-def presence_is(seats: list[int], spectators: int) -> Callable[[Frame], bool]:
-    """Matches a `presence` frame (or a `sync`) listing exactly these."""
+def latest_presence(player: Player) -> Frame | None:
+    """The presence this socket was told last (by a `presence` frame or its `sync`)."""
+    told = [f["presence"] for f in player.frames if f["type"] in ("presence", "sync")]
+    return told[-1] if told else None
+
+
+async def shows_presence(player: Player, seats: list[int], spectators: int) -> None:
+    """Wait until the socket's latest presence lists exactly these."""
     want = {"seats": seats, "spectators": spectators}
-    return lambda f: f["type"] in ("presence", "sync") and f["presence"] == want
+    await player.wait_for(lambda _: latest_presence(player) == want, timeout=WAIT)
 
 
 def game_sync(number: int) -> Callable[[Frame], bool]:
@@ -118,13 +124,13 @@ async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survive
         table = await open_table(api, hunted=2)
     players = [await connect_via(proxy, table.code, table.tokens[seat], port)
                for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
-    watcher = await connect_via(proxy, table.code, None, b.port)
-    everyone = [*players, watcher]
+    watchers = [await connect_via(proxy, table.code, None, port) for port in (a.port, b.port)]
+    everyone = [*players, *watchers]
     for player in everyone:  # presence merges both processes' sockets
-        await sees(player, presence_is([0, 1, 2], 1))
+        await shows_presence(player, [0, 1, 2], 2)
 
     rng = random.Random(11)
-    await play_game(players, rng, watchers=[watcher], timeout=240)
+    await play_game(players, rng, watchers=watchers, timeout=240)
     assert players[0].view is not None and players[0].view["outcome"] is not None
 
     marks = [len(p.frames) for p in everyone]
@@ -137,13 +143,16 @@ async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survive
         await api.rematch(table.code, table.tokens[0])  # on whichever process nginx picks
     for player, mark in zip(everyone, marks, strict=True):
         await sees(player, game_sync(2), mark)
-    await play_game(players, rng, watchers=[watcher], stop_after=15)
+    await play_game(players, rng, watchers=watchers, stop_after=15)
 
-    a.kill()  # mid-game: the seats on A come back through nginx, to B
+    a.kill()  # mid-game: the seats on A come back through nginx, to B; A's watcher is gone
     players = await reconnect(proxy, table, players, a.port)
+    watcher = watchers[1]
     assert {p.upstream for p in players} == {b.port}
-    for player in [*players, watcher]:
-        await sees(player, presence_is([0, 1, 2], 1), len(player.frames) - 1)
+    for player in [*players, watcher]:  # A's sockets leave the presence once A is silent
+        await shows_presence(player, [0, 1, 2], 1)
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        assert [s["connected"] for s in (await api.lobby(table.code))["seats"]] == [True] * 3
     await play_game(players, rng, watchers=[watcher], timeout=240)
     assert players[0].view is not None and players[0].view["outcome"] is not None
     await close_all([*players, watcher])
