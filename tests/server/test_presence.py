@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from .client import JSON, Api, Frame, Player, async_test, close_all, connect_all, open_table
-from .servers import Server
+from .servers import Server, ServerFactory
+
+SETTLE = 1.0  # seconds: several presence intervals (0.15 s by default)
 
 
 def presence(seats: list[int], spectators: int = 0) -> JSON:
@@ -47,7 +51,10 @@ async def test_presence_updates_as_players_connect_and_disconnect(
         await twin.connect()
         mark = len(creature.frames)
         await hunted.close()
-        await sees_presence(creature, presence([0, 1], 1), mark)
+        await asyncio.sleep(SETTLE)  # time enough to hear of a change, were there one
+        assert all(f["presence"]["seats"] == [0, 1] for f in creature.frames[mark:]
+                   if f["type"] == "presence")
+        assert await connected(api, table.code) == [True, True, False]
         await twin.close()
         await sees_presence(creature, presence([0], 1), mark)
         assert await connected(api, table.code) == [True, False, False]
@@ -102,3 +109,28 @@ async def test_claiming_and_giving_back_a_seat_sends_the_lobby(shared_server: Se
         lobby = (await creature.wait_for(lambda f: f["type"] == "lobby", since=mark))["lobby"]
         assert [s["name"] for s in lobby["seats"]] == ["Creature", None, None]
         await creature.close()
+
+
+@async_test
+async def test_a_crowd_of_spectators_costs_each_socket_a_few_presence_frames(
+        server: ServerFactory) -> None:
+    # Issue 11, fault 7: 300 spectators once made 90,124 presence frames (one to every socket
+    # per arrival). Coalesced, a room gets at most one presence frame per interval.
+    crowd = 300
+    room = crowd + 10  # the caps on a room's and an address's sockets let them all in
+    live = server("sqlite", presence_interval=1.0, spectators_per_room=room,
+                  sockets_per_room=room, sockets_per_address=room)
+    async with Api(live) as api:
+        table = await open_table(api, hunted=1)
+    creature = Player(live, table.code, table.tokens[0])
+    await creature.connect()
+    watchers = [Player(live, table.code) for _ in range(crowd)]
+    for batch in range(0, crowd, 50):
+        await asyncio.gather(*(w.connect() for w in watchers[batch:batch + 50]))
+    await sees_presence(creature, presence([0], crowd), 0)
+    everyone = [creature, *watchers]
+    frames = [sum(1 for f in p.frames if f["type"] == "presence") for p in everyone]
+    # However long the arrivals took, far fewer than one frame per arrival reached anyone.
+    assert max(frames) < crowd / 10, max(frames)
+    assert sum(frames) < crowd * crowd / 20, sum(frames)
+    await close_all(everyone)
