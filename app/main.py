@@ -13,10 +13,10 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
-from app.server.bus import PostgresBus, listener_dsn
+from app.server.bus import Bus, LocalBus, PostgresBus, listener_dsn
 from app.server.db import make_engine, make_sessions
 from app.server.errors import ErrorCode, ServiceError
-from app.server.publish import Bus, LocalBus
+from app.server.leases import Leases, LocalLeases, PostgresLeases
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
 from app.server.settings import Settings
@@ -35,15 +35,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url, settings.pool_size, settings.pool_timeout)
-        bus = _bus(settings)
-        roles = app.state.roles = Roles.build(settings, engine, bus)
+        bus, leases = _bus(settings)
+        roles = app.state.roles = Roles.build(settings, engine, bus, leases)
         app.state.hub, app.state.engine = roles.hub, engine  # read by /metrics
         app.state.replays = Replays(make_sessions(engine))
         await bus.start(Delivery(roles))
+        if isinstance(leases, PostgresLeases):
+            leases.start()
         _tune_gc()
         yield
         await bus.close()
         await roles.autoplay.close()
+        await leases.close()
         await engine.dispose()
 
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
@@ -60,10 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _bus(settings: Settings) -> Bus:
-    """On Postgres, the processes of one database share moves; SQLite is one process."""
+def _bus(settings: Settings) -> tuple[Bus, Leases]:
+    """On Postgres, the processes of one database talk through it and take turns running each
+    room's computer players; SQLite is one process."""
     dsn = listener_dsn(settings.database_url)
-    return LocalBus() if dsn is None else PostgresBus(dsn)
+    if dsn is None:
+        return LocalBus(), LocalLeases()
+    return PostgresBus(dsn), PostgresLeases(dsn)
 
 
 def _tune_gc() -> None:

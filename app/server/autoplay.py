@@ -23,7 +23,8 @@ from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
 from app.engine.actions import Pass
 
 from .errors import ServiceError
-from .frames import AutoPassFrame, TimeoutFrame
+from .frames import TimeoutFrame
+from .leases import Leases
 from .moves import LiveGame, Moves
 from .publish import Publisher
 from .reads import Reads
@@ -69,8 +70,11 @@ class Job:
 class Autoplay:
     """One runner task per room with work to do; woken after every published move."""
 
-    def __init__(self, moves: Moves, rooms: Rooms, reads: Reads, publisher: Publisher) -> None:
+    def __init__(self, moves: Moves, rooms: Rooms, reads: Reads, publisher: Publisher,
+                 leases: Leases) -> None:
         self.moves, self.rooms, self.reads, self.publisher = moves, rooms, reads, publisher
+        self.leases = leases  # a room's runner runs only where its lease is held
+        leases.on_gained = self.kick
         self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.wakeups: dict[str, asyncio.Event] = {}
@@ -128,9 +132,13 @@ class Autoplay:
         return plan
 
     async def _run(self, code: str) -> None:
-        wakeup = self.wakeups[code]
+        wakeup, done = self.wakeups[code], True
         try:
             while (plan := await self._plan(code)).has_work:
+                if not self.leases.held(code):  # another process runs it; we wait our turn
+                    self.leases.want(code)
+                    done = False
+                    return
                 wakeup.clear()
                 live = await self.moves.live(code)
                 if live is None or live.over:
@@ -147,6 +155,8 @@ class Autoplay:
             log.exception("autoplay stopped for room %s", code)
         finally:
             self._forget(code)
+            if done:  # nothing left to run here: let another process have it if it must
+                await self.leases.drop(code)
 
     def _forget(self, code: str) -> None:
         for table in (self.owing, self.passing):
@@ -200,7 +210,7 @@ class Autoplay:
         if job.why == "decided":
             plan.modes[seat] = AutoPass.WHEN_NOTHING
             await self.rooms.set_auto_pass(code, seat, AutoPass.WHEN_NOTHING)
-            self.publisher.to_seat(code, {seat}, AutoPassFrame(mode=AutoPass.WHEN_NOTHING))
+            await self.publisher.auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             return
         action: Action = Pass()
         first = None

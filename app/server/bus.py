@@ -1,22 +1,21 @@
 """Between server processes: what one process's sockets must hear of what another one did.
 
 One process (SQLite, or a single worker) needs no bus: `LocalBus`. With several processes on
-one Postgres, `PostgresBus` carries every kind of notice on one NOTIFY channel, each naming
-its origin (a process ignores its own) and its room:
+one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each naming its origin
+(a process ignores its own) and its room (the table is in docs/cluster.md):
 
-- `move`: room, game id, version, seat, client id (and `timeout` for a clock's move); sent
-  inside the move's transaction, so delivered on commit, never on rollback, in commit order.
-  The receiver builds each seat's update from the database; a version it cannot place right
-  after what its sockets have (a gap, another game) makes it resync that room instead.
-- `game` (a start or rematch) and `resync`: resync the room's sockets from the database.
-- `lobby`: rebuild and send the lobby. `chat`, `whisper`: the line itself (at most a few KB).
-- `presence`: the origin's own sockets in a room; `alive`: a heartbeat; `hello`: a process that
-  (re)started listening asks everyone for their presence again.
+- `move` (version, seat, client id): sent inside the move's transaction, so delivered on
+  commit, never on rollback, in commit order; a clock's `timeout` goes just before it, in the
+  same transaction. The receiver catches its live game up from the log (a gap or another game
+  means a resync of the room).
+- `game`, `lobby`, `chat`, `whisper`, `auto_pass`, `presence`: after the fact, each sent
+  before `announce` returns; `resync` replaces any notice too big for NOTIFY (8000 bytes).
+- `alive` (a heartbeat; an origin silent for five is dead and leaves every room's presence)
+  and `hello` (a process that starts listening asks everyone for their presence again).
 
-Payloads stay under Postgres' 8000-byte limit: a notice that would not fits is sent as
-`resync`. ENGINEERING.md: the listening connection is dedicated (not pooled); a listener that
-lost its connection reconnects and resyncs every local room, since what was sent meanwhile is
-lost. Notices of one room are handled one at a time, in the order they arrived.
+The notices of one room are handed to the app one at a time, in the order they arrived. The
+listening and the sending connections are dedicated (not pooled); a listener that lost its
+connection reconnects with backoff and reports a gap, since what was sent meanwhile is lost.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from enum import StrEnum
@@ -35,6 +35,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from . import metrics
 from .presence import Presence, PresenceBoard
 
 CHANNEL = "not_alone"
@@ -81,7 +82,8 @@ def listener_dsn(database_url: str) -> str | None:
 def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None = None,
            **fields: Any) -> str:
     """A notice's payload; one too big for NOTIFY becomes a `resync` of its room."""
-    payload = json.dumps({"k": kind, "o": origin, "r": code, "d": data or {}, **fields},
+    payload = json.dumps({"k": kind, "o": origin, "r": code, "d": data or {},
+                          "t": round(time.time(), 4), **fields},  # sent at, for the bus lag
                          separators=(",", ":"), ensure_ascii=False)
     if len(payload.encode()) > MAX_PAYLOAD:
         return encode(Notice.RESYNC, origin, code)
@@ -265,6 +267,7 @@ class PostgresBus:
         origin, kind, code = notice["o"], notice["k"], notice["r"]
         if origin == self.origin:
             return
+        metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         self.board.alive(origin)
         if kind == Control.MOVE:
             self._queue(code, Control.MOVE, {"version": notice["v"]})

@@ -11,6 +11,8 @@ from fastapi import WebSocket
 
 from .caps import Admissions
 from .frames import Presence
+from .presence import Presence as Sockets
+from .presence import PresenceBoard
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
 NORMAL_CLOSURE = 1000
@@ -95,10 +97,11 @@ class TokenBucket:
 
 
 class Hub:
-    """In-memory hub for one process: each room's open sockets."""
+    """In-memory hub for one process: each room's open sockets (and the others' presence)."""
 
-    def __init__(self) -> None:
+    def __init__(self, board: PresenceBoard | None = None) -> None:
         self.rooms: dict[str, set[Connection]] = defaultdict(set)
+        self.board = board or PresenceBoard()  # the other processes' sockets (bus.py)
         self.gone_since: dict[tuple[str, int], float] = {}
         self.admissions = Admissions()  # open sockets by address and room, for the caps
 
@@ -117,8 +120,9 @@ class Hub:
                 del self.rooms[conn.code]
 
     def absent_for(self, code: str, seat: int) -> float | None:
-        """Seconds since the seat's last socket closed; None while it is connected."""
-        if any(c.seat == seat for c in self.connections(code)):
+        """Seconds since the seat's last socket closed; None while it is connected (here or
+        on another process)."""
+        if seat in self.presence(code).seats:
             return None
         gone = self.gone_since.get((code, seat))
         return float("inf") if gone is None else time.monotonic() - gone
@@ -127,8 +131,10 @@ class Hub:
         """The room's open, authenticated connections."""
         return [c for c in self.rooms.get(code, ()) if c.authenticated]
 
+    def local_presence(self, code: str) -> Sockets:
+        """This process's sockets in the room."""
+        return Sockets.of(c.seat for c in self.connections(code))
+
     def presence(self, code: str) -> Presence:
-        """Who is connected: seat numbers, and how many spectators."""
-        conns = self.connections(code)
-        seats = sorted({c.seat for c in conns if c.seat is not None})
-        return Presence(seats=seats, spectators=sum(1 for c in conns if c.seat is None))
+        """Who is connected, on any process: seat numbers, and how many spectators."""
+        return Presence(**(self.local_presence(code) | self.board.remote(code)).to_json())

@@ -31,11 +31,12 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
+from .bus import Bus, Notice
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
-from .frames import ErrorFrame, Frame, SyncFrame
+from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
-from .publish import Bus, Publisher, lobby_of
+from .publish import Publisher, lobby_of
 from .reads import Reads
 
 ENGINE_ERRORS = {
@@ -135,7 +136,7 @@ class Moves:
                         raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
-                    if await self._commit(live, seat, action, state, events, client_id):
+                    if await self._commit(live, seat, action, state, events, client_id, first):
                         if first is not None:
                             self.publisher.to_room(code, first)
                         self.publisher.update(code, live.version, state, events, client_id, seat)
@@ -168,8 +169,9 @@ class Moves:
                            f"You saw version {version}; it is now {live.version}.")
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
-                      events: list[Any], client_id: str) -> bool:
-        """One transaction: guard and bump the version, log the action, announce it."""
+                      events: list[Any], client_id: str, first: Frame | None = None) -> bool:
+        """One transaction: guard and bump the version, log the action, announce it (after
+        `first`, a clock's timeout, so that other processes send it first too)."""
         version = live.version + 1
         over = bool(state.winner)
         due = over or version - live.snapshot_version >= self.snapshot_every
@@ -180,7 +182,9 @@ class Moves:
                     return False
                 await store.append(connection, live.game_id, version, seat, action.to_json(),
                                    [e.to_json() for e in events], client_id)
-                await self.bus.moved(connection, live.code, version, seat, client_id)
+                before = ([(Notice.TIMEOUT, first.model_dump(exclude={"type"}))]
+                          if isinstance(first, TimeoutFrame) else [])
+                await self.bus.moved(connection, live.code, version, seat, client_id, before)
         except IntegrityError as exc:  # the (game, client id) key: this id was used already
             raise Duplicate from exc
         live.version, live.state = version, state

@@ -7,15 +7,14 @@ inside the move's transaction (delivered on commit, never on rollback); the rest
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
-from enum import StrEnum
-from typing import Any, Protocol
-
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.engine import Event, GameState, view_for
 
+from .bus import Bus, Notice
 from .frames import (
+    AutoPassFrame,
     ChatFrame,
     ChatLine,
     EventOut,
@@ -26,67 +25,15 @@ from .frames import (
     PresenceFrame,
     TimeoutFrame,
     UpdateFrame,
+    WhisperFrame,
+    WhisperLine,
 )
 from .hub import Connection, Hub
+from .presence import PRESENCE_INTERVAL, RoomPresence
+from .presence import Presence as Sockets
 from .reads import Reads, RoomInfo
 from .schemas import GameOut, Lobby, SeatOut
-
-
-class Notice(StrEnum):
-    """What one process tells the others about a room, besides its moves."""
-
-    LOBBY = "lobby"  # seats, bots or the game's status changed: send the lobby
-    GAME = "game"  # a game started (or a rematch): re-identify and resync every socket
-    CHAT = "chat"  # a chat line (data: the line)
-    PRESENCE = "presence"  # a socket came or went
-    TIMEOUT = "timeout"  # a clock ran out (data: seat, version)
-
-
-class Remote(Protocol):
-    """What a bus delivers into this process (implemented by the roles, see roles.py)."""
-
-    async def moved(self, code: str, version: int) -> None:
-        """Another process committed `version` of the room's game."""
-
-    async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
-        """Another process announced a change of the room."""
-
-    async def gap(self) -> None:
-        """Announcements may have been missed (a lost connection): resync every room."""
-
-
-class Bus(Protocol):
-    """How the processes that serve one database tell each other what happened."""
-
-    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str) -> None:
-        """Announce a move inside its transaction: delivered on commit only, in order."""
-
-    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
-        """Announce a committed change of a room to the other processes."""
-
-    async def start(self, remote: Remote) -> None:
-        """Begin delivering the other processes' announcements to `remote`."""
-
-    async def close(self) -> None:
-        """Stop."""
-
-
-class LocalBus:
-    """One process (SQLite, or a single worker): there is nobody else to tell."""
-
-    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str) -> None:
-        """Nothing to announce."""
-
-    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
-        """Nothing to announce."""
-
-    async def start(self, remote: Remote) -> None:
-        """Nothing to hear."""
-
-    async def close(self) -> None:
-        """Nothing to stop."""
+from .settings import AutoPass
 
 
 def room_link(code: str) -> str:
@@ -125,9 +72,13 @@ def update_frame(version: int, state: GameState, events: Sequence[Event], seat: 
 class Publisher:
     """Sends frames to this process's sockets and announces changes to the others."""
 
-    def __init__(self, hub: Hub, reads: Reads, bus: Bus) -> None:
+    def __init__(self, hub: Hub, reads: Reads, bus: Bus,
+                 presence_interval: float = PRESENCE_INTERVAL) -> None:
         self.hub, self.reads, self.bus = hub, reads, bus
         self.watchers: list[Callable[[str], None]] = []  # told of each published move
+        self.flow = RoomPresence(hub.local_presence, self._send_presence, self._tell_presence,
+                                 presence_interval, bus.board, hub.gone_since)
+        self._sending: set[asyncio.Task[None]] = set()
 
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
                client_id: str, actor: int) -> None:
@@ -169,11 +120,31 @@ class Publisher:
             await self.bus.announce(code, Notice.LOBBY, {})
         return lobby
 
-    async def presence(self, code: str, *, announce: bool = True) -> None:
-        """Tell the room who is connected."""
-        self.to_room(code, PresenceFrame(presence=self.hub.presence(code)))
+    def presence(self, code: str) -> None:
+        """Sockets came or went (here or elsewhere): the room hears who is connected, at most
+        once per interval, and the other processes hear of a change in our sockets."""
+        self.flow.changed(code)
+
+    def _send_presence(self, code: str, presence: Sockets) -> None:
+        self.to_room(code, PresenceFrame(presence=Presence(**presence.to_json())))
+
+    def _tell_presence(self, code: str, mine: Sockets) -> None:
+        task = asyncio.create_task(self.bus.announce(code, Notice.PRESENCE, mine.to_json()))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def whisper(self, code: str, line: WhisperLine, *, announce: bool = True) -> None:
+        """A whisper to the sockets of its two seats, wherever they are."""
+        self.to_seat(code, {line.seat, line.to}, WhisperFrame(line=line))
         if announce:
-            await self.bus.announce(code, Notice.PRESENCE, {})
+            await self.bus.announce(code, Notice.WHISPER, line.model_dump())
+
+    async def auto_pass(self, code: str, seat: int, mode: AutoPass, *,
+                        announce: bool = True) -> None:
+        """A seat's auto-pass mode, to that seat's sockets wherever they are."""
+        self.to_seat(code, {seat}, AutoPassFrame(mode=mode))
+        if announce:
+            await self.bus.announce(code, Notice.AUTO_PASS, {"seat": seat, "mode": mode})
 
     async def chat(self, code: str, line: ChatLine, *, announce: bool = True) -> None:
         """A chat line to the whole room."""

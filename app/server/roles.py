@@ -12,14 +12,16 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .autoplay import Autoplay
+from .bus import Bus, Notice
 from .db import UnitOfWork
-from .frames import ChatLine, TimeoutFrame
+from .frames import ChatLine, TimeoutFrame, WhisperLine
 from .hub import Hub
+from .leases import Leases, LocalLeases
 from .moves import Moves
-from .publish import Bus, Notice, Publisher
+from .publish import Publisher
 from .reads import Reads
 from .rooms import Rooms
-from .settings import Settings
+from .settings import AutoPass, Settings
 
 
 @dataclass(frozen=True)
@@ -36,15 +38,16 @@ class Roles:
     bus: Bus
 
     @classmethod
-    def build(cls, settings: Settings, engine: AsyncEngine, bus: Bus) -> Roles:
-        """Wire the roles over one engine and one bus."""
+    def build(cls, settings: Settings, engine: AsyncEngine, bus: Bus,
+              leases: Leases | None = None) -> Roles:
+        """Wire the roles over one engine, one bus and the room leases (leases.py)."""
         uow = UnitOfWork(engine)
-        hub, reads = Hub(), Reads(uow)
+        hub, reads = Hub(bus.board), Reads(uow)
         rooms = Rooms(uow, settings.auto_pass_default)
-        publisher = Publisher(hub, reads, bus)
+        publisher = Publisher(hub, reads, bus, settings.presence_interval)
         moves = Moves(uow, reads, publisher, bus, settings.snapshot_every,
                       settings.submits_in_flight)
-        autoplay = Autoplay(moves, rooms, reads, publisher)
+        autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases())
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
     async def started(self, code: str) -> None:
@@ -73,9 +76,15 @@ class Delivery:
     async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Another process changed the room: the same frames reach our sockets."""
         publisher = self.roles.publisher
+        if notice is Notice.AUTO_PASS:  # the process running the room's autoplay must know
+            self.roles.autoplay.set_mode(code, data["seat"], AutoPass(data["mode"]))
+            await publisher.auto_pass(code, data["seat"], AutoPass(data["mode"]),
+                                      announce=False)
+        if notice is Notice.PRESENCE:  # even with no socket here: the lobby shows presence
+            publisher.presence(code)
         if not self.roles.hub.connections(code):
             return
-        if notice is Notice.GAME:
+        if notice in (Notice.GAME, Notice.RESYNC):
             await self.roles.moves.resync_room(code)
             self.roles.autoplay.replan(code)
         elif notice is Notice.LOBBY:
@@ -83,8 +92,8 @@ class Delivery:
             self.roles.autoplay.replan(code)
         elif notice is Notice.CHAT:
             await publisher.chat(code, ChatLine.model_validate(data), announce=False)
-        elif notice is Notice.PRESENCE:
-            await publisher.presence(code, announce=False)
+        elif notice is Notice.WHISPER:
+            await publisher.whisper(code, WhisperLine.model_validate(data), announce=False)
         elif notice is Notice.TIMEOUT:
             publisher.to_room(code, TimeoutFrame.model_validate(data))
 

@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     pool_size: int = 30  # Postgres connections kept open
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
+    presence_interval: float = 0.15  # at most one presence frame per room per this many s
 
     @classmethod
     def from_env(cls) -> Settings:

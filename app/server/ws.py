@@ -16,7 +16,7 @@ from app.engine.frozen_survival import whisper_partners
 from . import metrics
 from .caps import check_spectators
 from .errors import ErrorCode, ServiceError
-from .frames import PONG, AutoPassFrame, ErrorFrame, WhisperFrame, WhisperLine
+from .frames import PONG, ErrorFrame, WhisperLine
 from .hub import Connection, TokenBucket
 from .reads import SeatIdentity
 from .roles import Roles
@@ -79,7 +79,7 @@ async def _leave(conn: Connection, roles: Roles) -> None:
     roles.hub.leave(conn)
     conn.close()
     if conn.authenticated:
-        await roles.publisher.presence(conn.code)
+        roles.publisher.presence(conn.code)
     if not roles.hub.connections(conn.code) and not roles.autoplay.running(conn.code):
         roles.moves.forget(conn.code)
 
@@ -148,7 +148,7 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
         conn.token, conn.seat, conn.name = message.token, who.seat, who.name
     conn.authenticated = True
     await roles.moves.join(conn)  # its sync, in version order with the room's updates
-    await roles.publisher.presence(conn.code)
+    roles.publisher.presence(conn.code)
     if returned:  # a replaced player is back: the bot stands down
         await roles.lobby_changed(conn.code)
     roles.autoplay.kick(conn.code)  # (re)start the room's computer players after a restart
@@ -171,7 +171,7 @@ async def _whisper(conn: Connection, text: str, to: int, roles: Roles) -> None:
     if live is None or conn.seat is None or to not in whisper_partners(live.state, conn.seat):
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
     line = WhisperLine(seat=conn.seat, name=conn.name, text=text, to=to)
-    roles.publisher.to_seat(conn.code, {conn.seat, to}, WhisperFrame(line=line))
+    await roles.publisher.whisper(conn.code, line)
 
 
 async def _auto_pass(conn: Connection, mode: AutoPass, roles: Roles) -> None:
@@ -179,7 +179,7 @@ async def _auto_pass(conn: Connection, mode: AutoPass, roles: Roles) -> None:
     if conn.seat is None:
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators never pass.")
     await roles.rooms.set_auto_pass(conn.code, conn.seat, mode)
-    roles.publisher.to_seat(conn.code, {conn.seat}, AutoPassFrame(mode=mode))
+    await roles.publisher.auto_pass(conn.code, conn.seat, mode)
     roles.autoplay.set_mode(conn.code, conn.seat, mode)
 
 
