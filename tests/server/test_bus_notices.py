@@ -18,8 +18,8 @@ from .client import async_test
 from .servers import PG_HOST, PG_USER, Database, ServerFactory
 
 pytestmark = pytest.mark.postgres
-BEAT = 0.2  # seconds between heartbeats: a silent process is dead after 5 of them
-WAIT = 10.0
+BEAT = 0.5  # seconds between heartbeats: a silent process is dead after 5 of them
+WAIT = 20.0
 
 
 class Recorder:
