@@ -30,6 +30,7 @@ class Connection:
         self.seat: int | None = None  # None: a spectator (or not yet authenticated)
         self.name = ""
         self.authenticated = False
+        self.synced = False  # its first sync is queued: room broadcasts may follow it
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.closing = False  # once set, nothing more is queued
         self.writer: asyncio.Task[None] | None = None

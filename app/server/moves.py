@@ -311,3 +311,4 @@ class Moves:
                           view=None if live is None else view_for(live.state, conn.seat),
                           events=parts.events, auto_pass=mode)
         self.publisher.send(conn, frame)
+        conn.synced = True

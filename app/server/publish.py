@@ -126,7 +126,11 @@ class Publisher:
         self.flow.changed(code)
 
     def _send_presence(self, code: str, presence: Sockets) -> None:
-        self.to_room(code, PresenceFrame(presence=Presence(**presence.to_json())))
+        """To the sockets that have their sync: a joining one gets it there, first."""
+        text = PresenceFrame(presence=Presence(**presence.to_json())).encode()
+        for conn in self.hub.connections(code):
+            if conn.synced:
+                conn.send(text)
 
     def _tell_presence(self, code: str, mine: Sockets) -> None:
         task = asyncio.create_task(self.bus.announce(code, Notice.PRESENCE, mine.to_json()))
