@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PRESENCE_INTERVAL = 0.15  # seconds between two presence frames of one room, at least
+SPECTATOR_INTERVAL = 1.0  # seconds between two frames that only change the spectator count
 ORIGIN_TTL = 6.0  # seconds of silence after which another process counts as dead
 
 
@@ -145,18 +146,24 @@ class RoomPresence:
 
     `changed(code)` after a socket comes or goes; at most once per interval it then sends the
     room's sockets the merged `presence` (only if it differs from the last one sent) and
-    announces this process's own part to the others (only if that differs).
+    announces this process's own part to the others (only if that differs). A change of the
+    spectator count alone reaches the room at most once per `spectator_interval`: a crowd of
+    spectators arriving costs each socket about one frame a second, not one per arrival.
     """
 
     def __init__(self, local: Callable[[str], Presence],
                  send: Callable[[str, Presence], None],
                  announce: Callable[[str, Presence], None] | None = None,
                  interval: float = PRESENCE_INTERVAL, board: PresenceBoard | None = None,
-                 gone_since: dict[tuple[str, int], float] | None = None) -> None:
+                 gone_since: dict[tuple[str, int], float] | None = None,
+                 spectator_interval: float = SPECTATOR_INTERVAL) -> None:
         self.local, self.send, self.announce = local, send, announce
         self.board = board or PresenceBoard()
         self.coalescer = Coalescer(self._flush, interval)
+        self.spectator_interval = spectator_interval
         self.sent: dict[str, Presence] = {}  # the merged presence the room's sockets last got
+        self.sent_at: dict[str, float] = {}  # when (event loop time)
+        self.later: dict[str, asyncio.TimerHandle] = {}  # spectator counts held back
         self.told: dict[str, Presence] = {}  # our own part, as the other processes last heard it
         # When each seat left the merged presence (shared with the hub, for replacements).
         self.gone_since = {} if gone_since is None else gone_since
@@ -172,18 +179,36 @@ class RoomPresence:
     def _flush(self, code: str) -> None:
         mine = self.local(code)
         merged = mine | self.board.remote(code)
-        before = self.sent.get(code, Presence())
-        for seat in before.seats - merged.seats:
-            self.gone_since[(code, seat)] = time.monotonic()
-        if merged != before:
-            self.send(code, merged)
-        if merged:
-            self.sent[code] = merged
-        else:
-            self.sent.pop(code, None)
         if self.announce is not None and mine != self.told.get(code, Presence()):
             self.announce(code, mine)
         if mine:
             self.told[code] = mine
         else:
             self.told.pop(code, None)
+        before = self.sent.get(code, Presence())
+        for seat in before.seats - merged.seats:
+            self.gone_since[(code, seat)] = time.monotonic()
+        if merged == before or (merged.seats == before.seats and self._too_soon(code)):
+            return
+        self.send(code, merged)
+        self.sent_at[code] = asyncio.get_running_loop().time()
+        if merged:
+            self.sent[code] = merged
+        else:
+            self.sent.pop(code, None)
+            self.sent_at.pop(code, None)
+
+    def _too_soon(self, code: str) -> bool:
+        """Only the spectator count changed, and the room heard of it less than
+        `spectator_interval` ago: look again when that has passed."""
+        loop = asyncio.get_running_loop()
+        due = self.sent_at.get(code, -self.spectator_interval) + self.spectator_interval
+        if loop.time() >= due:
+            return False
+        if code not in self.later:
+            self.later[code] = loop.call_later(due - loop.time(), self._look_again, code)
+        return True
+
+    def _look_again(self, code: str) -> None:
+        del self.later[code]
+        self.changed(code)

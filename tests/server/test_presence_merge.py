@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from app.server.presence import Coalescer, Presence, PresenceBoard
+from app.server.presence import Coalescer, Presence, PresenceBoard, RoomPresence
 
 from .client import async_test
 
@@ -88,3 +88,59 @@ async def test_rooms_are_coalesced_separately() -> None:
     coalescer.cancel()  # shutdown drops what is pending
     await asyncio.sleep(1.2)
     assert sorted(flushed) == ["A", "B"]
+
+
+class Room:
+    """A process's sockets in one room, and what its presence flow sent and announced."""
+
+    def __init__(self, spectator_interval: float = 1.0) -> None:
+        self.sockets: list[int | None] = []
+        self.sent: list[dict[str, object]] = []
+        self.told: list[dict[str, object]] = []
+        self.board = PresenceBoard()
+        self.flow = RoomPresence(lambda _code: Presence.of(self.sockets),
+                                 lambda _code, p: self.sent.append(p.to_json()),
+                                 lambda _code, p: self.told.append(p.to_json()),
+                                 interval=0.05, board=self.board, gone_since={},
+                                 spectator_interval=spectator_interval)
+
+    async def change(self, *sockets: int | None) -> None:
+        """The room's sockets are now these; let the flow run."""
+        self.sockets = list(sockets)
+        self.flow.changed("ROOM")
+        await asyncio.sleep(0.1)
+
+
+@async_test
+async def test_the_room_hears_seat_changes_soon_and_spectator_counts_at_most_each_interval(
+        ) -> None:
+    room = Room(spectator_interval=1.0)
+    await room.change(0)
+    await room.change(0, None)  # a spectator: the count alone waits for the interval
+    await room.change(0, None, None)
+    assert room.sent == [{"seats": [0], "spectators": 0}]
+    await room.change(0, 1, None, None)  # a seat: at once, with the count so far
+    assert room.sent[-1] == {"seats": [0, 1], "spectators": 2}
+    await room.change(0, 1, None)
+    await asyncio.sleep(1.0)  # the held-back count follows within the interval
+    assert room.sent[-1] == {"seats": [0, 1], "spectators": 1}
+    assert len(room.sent) == 3
+    # The others hear our own part whenever it changes (they merge it themselves).
+    assert room.told[-1] == {"seats": [0, 1], "spectators": 1} and len(room.told) == 5
+
+
+@async_test
+async def test_another_process_sockets_are_merged_and_seats_that_leave_are_dated() -> None:
+    room = Room()
+    await room.change(0)
+    room.board.heard("B", "ROOM", Presence.of([2, None]))
+    room.flow.changed("ROOM")
+    await asyncio.sleep(0.1)
+    assert room.sent[-1] == {"seats": [0, 2], "spectators": 1}
+    assert room.flow.current("ROOM") == Presence.of([0, 2, None])
+    room.board.heard("B", "ROOM", Presence())
+    room.flow.changed("ROOM")
+    await asyncio.sleep(0.1)
+    assert room.sent[-1] == {"seats": [0], "spectators": 0}
+    assert ("ROOM", 2) in room.flow.gone_since
+    assert room.told == [{"seats": [0], "spectators": 0}]  # B's sockets are not ours to tell
