@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from random import Random
 
 from app.engine import Event, GameState, active_seats, apply_action, new_game, view_for
-from app.engine.state import CREATURE, Config
+from app.engine.config import Config
+from app.engine.state import CREATURE
 
 from .base import Bot
 from .factory import make_bot

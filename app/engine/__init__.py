@@ -1,6 +1,7 @@
 """Not Alone's rules: pure, deterministic, standard library only."""
 
 from .actions import Action, MalformedAction, action_from_json
+from .config import Config
 from .errors import EngineError, GameOver, IllegalAction, InvalidConfig, NotYourTurn
 from .events import Event
 from .game import (
@@ -15,7 +16,7 @@ from .game import (
     replay,
     status,
 )
-from .state import CREATURE, Config, GameState
+from .state import CREATURE, GameState
 from .view import view_for
 from .vocab import (
     Effect,

@@ -40,7 +40,7 @@ from .cards import ALL_PLACES, FROZEN
 from .choice_answers import CHOICE_PROMPTS
 from .contamination import discard_token, may_discard_tokens, take_token
 from .frozen_answers import FROZEN_PROMPTS
-from .frozen_survival import SURVIVAL_PROMPTS
+from .frozen_survival_prompts import SURVIVAL_PROMPTS
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
 from .prompts import PromptRule, prompt_table, remove_prompt

@@ -15,20 +15,19 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .actions import PASS, Action, Choose, PlaySurvivalCard, TakeBackPlaceCard
+from .actions import PlaySurvivalCard
 from .board import (
     Events,
     ask_take_back,
     creature_places,
-    discard_knowers,
     emit,
-    emit_secret,
     holder_of,
 )
 from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
-from .prompts import PromptRule, add_to_layer, remove_prompt
+from .frozen_survival_prompts import exchanges, return_played
+from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
 from .survival import SurvivalCard, register_survival_card
 from .vocab import EventKind, Moment, PromptKind, TokenKind, Whisper
@@ -81,18 +80,6 @@ def _lookable(state: GameState, h: Hunted) -> list[int]:
             if not t.face_up and h.seat not in t.known]
 
 
-def _exchanges(state: GameState, o: Hunted) -> list[tuple[int, int]]:
-    """Signal Mirror: (played card out, discarded card in); Force Field's cards stay out."""
-    return [(out, into) for out in sorted(set(o.played)) for into in sorted(set(o.discard))
-            if into not in state.forbidden]
-
-
-def _return_played(state: GameState, o: Hunted, card: int, events: Events) -> None:
-    o.played.remove(card)
-    o.hand = sorted([*o.hand, card])
-    emit(events, EventKind.PLACE_CARD_RETURNED, hunted=o.seat, card=card, why="relay-runner")
-
-
 def _regain(h: Hunted, events: Events) -> None:
     if 1 <= h.will <= 2:  # C12: only from 1 or 2 Will
         h.will += 1
@@ -126,7 +113,7 @@ def _blood_test(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 
 def _signal_mirror(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
-    return [(o.seat,) for o in _others(state, h) if _exchanges(state, o)]
+    return [(o.seat,) for o in _others(state, h) if exchanges(state, o)]
 
 
 def _roped_together(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
@@ -174,8 +161,6 @@ def _supply_drop(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 def _relay_runner(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
     return [(o.seat,) for o in _others(state, h) if o.played]
-
-
 
 
 def _scrub_down_choices(state: GameState, h: Hunted, place: int,
@@ -270,51 +255,9 @@ def _e_supply_drop(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: i
 def _e_relay_runner(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     friend = _chosen(s, a)
     if len(friend.played) == 1:
-        _return_played(s, friend, friend.played[0], e)
+        return_played(s, friend, friend.played[0], e)
     else:  # two cards in play: their choice
         add_to_layer(s, Prompt(friend.seat, PromptKind.RELAY_RUNNER))
-
-
-
-
-# --- Prompts these cards hand to another Hunted ------------------------------------------
-
-def _signal_mirror_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    o = state.hunted_at(prompt.seat)
-    return [*(Choose(f"{out}:{into}") for out, into in _exchanges(state, o)), PASS]
-
-
-def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
-                          events: Events) -> None:
-    remove_prompt(state, prompt)
-    o = state.hunted_at(prompt.seat)
-    if not isinstance(action, Choose):
-        emit(events, EventKind.SIGNAL_MIRROR_DECLINED, hunted=o.seat)
-        return
-    out, into = (int(x) for x in action.option.split(":"))
-    o.played[o.played.index(out)] = into
-    o.discard.remove(into)
-    o.discard.append(out)
-    # As with Vortex, the discard pile is face up: the swap shows (not under Smokescreen).
-    emit_secret(events, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(state),
-                {"hunted": o.seat, "out": out, "into": into}, {"hunted": o.seat})
-
-
-def _relay_runner_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).played))]
-
-
-def _relay_runner_answer(state: GameState, prompt: Prompt, action: Action,
-                         events: Events) -> None:
-    assert isinstance(action, TakeBackPlaceCard)
-    remove_prompt(state, prompt)
-    _return_played(state, state.hunted_at(prompt.seat), action.card, events)
-
-
-SURVIVAL_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
-    (PromptKind.SIGNAL_MIRROR, PromptRule(_signal_mirror_legal, _signal_mirror_answer)),
-    (PromptKind.RELAY_RUNNER, PromptRule(_relay_runner_legal, _relay_runner_answer)),
-)
 
 
 # --- The entries ---------------------------------------------------------------------------

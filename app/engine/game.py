@@ -22,6 +22,7 @@ from .cards import (
     reserve_copies,
     survival_deck,
 )
+from .config import Config
 from .contamination import setup_reserve
 from .errors import GameOver, IllegalAction, InvalidConfig, NotYourTurn
 from .events import Event
@@ -29,7 +30,7 @@ from .flow import PHASE_NAMES, advance
 from .prompts import active_seats as _active_seats
 from .prompts import current_prompt, remove_prompt
 from .rng import shuffled
-from .state import Config, Creature, GameState, Hunted, Prompt
+from .state import Creature, GameState, Hunted, Prompt
 from .vocab import GameStatus, Phase, PromptKind, Reason, Winner
 
 

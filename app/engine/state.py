@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .config import Config
 from .vocab import (
     PromptKind,
     Reason,
@@ -17,37 +18,6 @@ from .vocab import (
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
 _new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The table's options: number of Hunted, board side, variant, sheet abilities."""
-
-    hunted: int = 1
-    board_side: int = 1
-    variant: str = "base"
-    abilities: bool | None = None  # None: on for Frozen Lands, off for the base game (Q12)
-
-    def __post_init__(self) -> None:
-        if self.abilities is None:
-            object.__setattr__(self, "abilities", self.variant == "frozen-lands")
-
-    @property
-    def players(self) -> int:
-        """N, the number of players including the Creature."""
-        return self.hunted + 1
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"hunted": self.hunted, "board_side": self.board_side,
-                "variant": self.variant, "abilities": self.abilities}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Config:
-        """Inverse of `to_json`."""
-        abilities = raw.get("abilities")
-        return cls(int(raw["hunted"]), int(raw.get("board_side", 1)),
-                   str(raw.get("variant", "base")), None if abilities is None else bool(abilities))
 
 
 @dataclass(frozen=True, slots=True)

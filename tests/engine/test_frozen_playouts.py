@@ -20,8 +20,8 @@ import pytest
 from app.engine import GameState, active_seats, apply_action, apply_unchecked, outcome, replay
 from app.engine.actions import Action
 from app.engine.cards import FROZEN, assimilation_start, hunt_deck, rescue_start, survival_deck
+from app.engine.config import Config
 from app.engine.game import new_game
-from app.engine.state import Config
 from app.engine.view import view_for
 
 from .frozen_helpers import TOTAL_TOKENS
