@@ -1,0 +1,124 @@
+"""The Reckoning's tasks for one Hunted (rulebook, Phase 3): which tokens act on them at a
+place, what each does, and the place action that follows."""
+
+from __future__ import annotations
+
+from .ability_prompts import ask_stand_together
+from .board import (
+    Events,
+    ask_discard,
+    catches_at,
+    emit,
+    lose_will,
+    may_play_survival,
+    power_blocked,
+)
+from .cards import FROZEN, LAIR, MAX_ONCE_PER_TURN, place_ids
+from .contamination import may_discard_tokens, take_token
+from .frozen_places import others_at
+from .places import power_options
+from .prompts import push_layer
+from .state import GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, PromptKind, TokenKind
+
+# Target cards whose token acts as another token rather than with an effect of its own.
+TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
+
+
+def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
+    """The Reckoning tasks this Hunted has at `place` ("free" when no token acts there)."""
+    kinds = []
+    on_target = place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune
+    if on_target and set(state.target_cards) - TOKEN_LIKE_TARGETS:
+        kinds.append("target")
+    if artemia_hits(state, h, place):
+        kinds.append("artemia")
+    if creature_catches(state, h, place):
+        kinds.append("creature")
+    return kinds or ["free"]
+
+
+def artemia_hits(state: GameState, h: Hunted, place: int) -> int:
+    """How many Artemia tokens act on this Hunted here (Sundog's Target is a second one)."""
+    if TokenKind.ARTEMIA in h.immune:
+        return 0
+    hits = int(place in state.tokens.get(TokenKind.ARTEMIA, []))
+    if place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune:
+        hits += state.target_cards.count("sundog")
+    return hits
+
+
+def creature_catches(state: GameState, h: Hunted, place: int) -> int:
+    """How many Creature tokens catch this Hunted here (Windbreak ignores Clone's Target)."""
+    if TokenKind.CREATURE in h.immune:
+        return 0
+    catches = catches_at(state, place)
+    if TokenKind.TARGET in h.immune and place in state.tokens.get(TokenKind.TARGET, []):
+        catches -= state.target_cards.count("clone")
+    return catches
+
+
+def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> None:
+    """Power OR take back 1 card (unless the power is blocked and not max 1x/turn)."""
+    if (artemia_hits(state, h, place) or creature_catches(state, h, place)
+            or (power_blocked(state, place, h) and place not in MAX_ONCE_PER_TURN)):
+        return
+    # Ask whenever the public picture offers something or a Survival card might: deciding on
+    # public facts only keeps the pace of play from revealing what the Hunted holds.
+    tokens = bool(h.tokens) and may_discard_tokens(state)
+    if h.discard or tokens or power_options(state, h, place, card) or may_play_survival(state, h):
+        push_layer(state, [Prompt(h.seat, PromptKind.PLACE_ACTION, {"place": place, "card": card})])
+
+
+def resolve_target(state: GameState, h: Hunted, place: int, index: int,
+                   events: Events) -> None:
+    """The Hunt card's effect on the Target place, then the place action if allowed."""
+    prompts: list[Prompt] = []
+    for card in state.target_cards:
+        if card == "scream" and (h.hand or h.will):
+            prompts.append(Prompt(h.seat, PromptKind.SCREAM))
+        elif card == "toxin" and h.survival:
+            prompts.append(Prompt(h.seat, PromptKind.DISCARD_SURVIVAL))
+        elif card == "tainted-meltwater":
+            take_token(state, h, events, "tainted-meltwater")
+        elif card == "avalanche":
+            count = 2 if others_at(state, h, place) else 1
+            if len(h.hand) <= count:  # no choice to make: it happens at once
+                ask_discard(state, h, count, "avalanche", events)
+            else:
+                prompts.append(Prompt(h.seat, PromptKind.DISCARD, {"count": count,
+                               "why": "avalanche"}))
+    state.queue.insert(0, ("target_action", h.seat, index))
+    push_layer(state, prompts)
+
+
+def resolve_artemia(state: GameState, h: Hunted, place: int, events: Events) -> None:
+    """Discard 1 Place card from hand per Artemia token (Mutation: lose 1 Will, Hypothermia:
+    take 1 Contamination token, each per token)."""
+    hits = artemia_hits(state, h, place)
+    ask_discard(state, h, hits, "artemia", events)
+    lose_will(state, h, hits * state.effects.count(Effect.MUTATION), events, "mutation")
+    for _ in range(hits * state.effects.count(Effect.HYPOTHERMIA)):
+        take_token(state, h, events, "hypothermia")
+
+
+def resolve_creature(state: GameState, h: Hunted, place: int, events: Events,
+                     kind: str = "creature", index: int = 0) -> None:
+    """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
+    frozen = state.config.variant == FROZEN
+    # The Lair's extra Will does not exist in Frozen Lands: The Ice Cave gives a token instead.
+    per_catch = 1 + (place == LAIR and not frozen) + state.effects.count(Effect.FIERCENESS)
+    catches = creature_catches(state, h, place)
+    loss = per_catch * catches
+    if kind == "creature" and ask_stand_together(state, h, loss, index):
+        return  # Mara answers first; the task comes back as creature_hit or creature_shielded
+    loss -= kind == "creature_shielded"
+    emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place,
+         id=place_ids(state.config.variant)[place])
+    first_catch = h.seat not in state.caught
+    state.caught.append(h.seat)
+    lose_will(state, h, loss, events, "creature")
+    if frozen and place == LAIR:
+        take_token(state, h, events, "ice-cave")
+    if first_catch and Effect.CONTAGION in state.effects:  # 1 token per Hunted, however caught
+        take_token(state, h, events, "contagion")
