@@ -77,20 +77,25 @@ class HeuristicCreature:
         return 5.0 + self.crowd[place]
 
     def _card(self, view: View, action: PlayHuntCard) -> float:
+        """What playing this Hunt card is worth now (Flashback: the card it copies)."""
         card = action.card
         if card == "flashback":
             discard = view["creature"]["discard"]
             card = discard[-1] if discard else card
-        board = view["board"]
-        scores, crowd = self.scores, self.crowd
+        if card == "ascendancy" and action.hunted is not None:
+            hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
+            return 0.35 * float(hunted[action.hunted]["hand"] - 2)
+        if card == "anticipation" and action.hunted is not None:
+            return _anticipation(view, action.hunted)
+        rules = {**self._base_rules(view, action), **self._frozen_rules(view, action)}
+        rule = rules.get(card)
+        return rule() if rule is not None else 0.3
+
+    def _base_rules(self, view: View, action: PlayHuntCard) -> dict[str, Callable[[], float]]:
+        """The worth of each base-game Hunt card played with this action's places."""
+        board, scores, crowd, places = view["board"], self.scores, self.crowd, action.places
         top = max(scores.values())
-        hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
-        places = action.places
-
-        def edge_mass() -> float:
-            return sum(crowd[p] for p in places)
-
-        rules: dict[str, Callable[[], float]] = {
+        return {
             # Despair also brings the Artemia token out on a turn without the symbol.
             "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"])
             + (0.0 if board["artemia_symbol"] else 0.3),
@@ -99,35 +104,39 @@ class HeuristicCreature:
             "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
             + crowd[8],
             "mutation": lambda: 0.3 + 0.4 * max(crowd.values()),
-            "virus": lambda: 0.4 * edge_mass(),
+            "virus": lambda: 0.4 * self._edge_mass(places),
             "forbidden-zone": lambda: 0.3 + 0.15 * sum(h["hand"] <= 3 for h in view["hunted"]),
             "clone": lambda: 0.9 * scores[places[0]] if places else 0.5,
             "scream": lambda: 0.6 * crowd[places[0]] if places else 0.3,
             "toxin": lambda: 0.4 * crowd[places[0]] if places else 0.2,
-            "mirage": lambda: 0.4 * edge_mass() if places else 0.2,
+            "mirage": lambda: 0.4 * self._edge_mass(places) if places else 0.2,
             "cataclysm": lambda: _cataclysm(view, places),
             "detour": lambda: _detour(view, action),
             # A held Rescue counter is one more turn to catch someone, whenever it is played.
             "stasis": lambda: 1.5 if board["rescue"] <= 3 else 1.0,
             "tracking": lambda: 0.5,
             "persecution": lambda: 0.35,
+            "phobia": lambda: _phobia(view, action),
+        }
+
+    def _frozen_rules(self, view: View, action: PlayHuntCard) -> dict[str, Callable[[], float]]:
+        """The worth of each Frozen Lands Hunt card played with this action's places."""
+        board, crowd, places = view["board"], self.crowd, action.places
+        top = max(self.scores.values())
+        return {
             "contagion": lambda: 0.2 + top * 0.5,
             "quarantine": lambda: 0.8 if board["rescue"] <= 2 else 0.15,
             "sundog": lambda: 0.5 * crowd[places[0]] if places else 0.3,
-            "avalanche": lambda: 0.4 * edge_mass() if places else 0.3,
+            "avalanche": lambda: 0.4 * self._edge_mass(places) if places else 0.3,
             "tainted-meltwater": lambda: 0.5 * crowd[places[0]] if places else 0.3,
             "hypothermia": lambda: 0.3 + 0.3 * max(crowd.values()),
             "thin-ice": lambda: 0.7,
             "blizzard": lambda: 1.0 if board["rescue"] <= 3 else 0.3,
-            "phobia": lambda: _phobia(view, action),
         }
-        rule = rules.get(card)
-        value = rule() if rule is not None else 0.3
-        if card == "ascendancy" and action.hunted is not None:
-            value = 0.35 * (hunted[action.hunted]["hand"] - 2)
-        if card == "anticipation" and action.hunted is not None:
-            value = _anticipation(view, action.hunted)
-        return value
+
+    def _edge_mass(self, places: tuple[int, ...]) -> float:
+        """How many Hunted are expected at these places, together."""
+        return sum(self.crowd[p] for p in places)
 
 
 def _force_field(view: View, places: tuple[int, ...]) -> float:

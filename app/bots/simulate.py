@@ -118,13 +118,7 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
     Raises InvalidConfig, before any game, for a table the rules refuse.
     """
     new_game(config, seed)  # the engine is the one judge of what the rules allow
-    tally = Tally(variant=config.variant)
-    names = [*place_ids(config.variant).values(), *hunt_deck(config.variant),
-             *survival_deck(config.variant)]
-    if config.abilities:
-        names += [*SHEET_ABILITIES.values(), *CREATURE_ABILITIES[: 1 + (config.players >= 5)]]
-    for name in names:
-        tally.cards_played[name] += 0
+    tally = _empty_tally(config)
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
         tally._choice_this_game = False
@@ -136,26 +130,49 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
         except Exception:  # a crash is a figure to report, not a reason to stop
             tally.errors += 1
             continue
-        tally.games += 1
-        tally.turns += state.turn
-        tally.extra_turns += state.extra_turns
-        tally.games_with_choice += tally._choice_this_game
-        tally.reasons[state.reason] += 1
-        if state.winner == "creature":
-            tally.creature_wins += 1
-        else:
-            tally.hunted_wins += 1
+        _count_game(tally, state)
     seconds = time.perf_counter() - started
+    budget = {"seconds": think, "worlds": worlds} if "expert" in (creature, hunted) else None
+    return _figures(config, tally, (creature, hunted, budget), games, seconds)
+
+
+def _empty_tally(config: Config) -> Tally:
+    """A tally listing every card and ability of the table at 0, so unplayed ones show."""
+    tally = Tally(variant=config.variant)
+    names = [*place_ids(config.variant).values(), *hunt_deck(config.variant),
+             *survival_deck(config.variant)]
+    if config.abilities:
+        names += [*SHEET_ABILITIES.values(), *CREATURE_ABILITIES[: 1 + (config.players >= 5)]]
+    for name in names:
+        tally.cards_played[name] += 0
+    return tally
+
+
+def _count_game(tally: Tally, state: GameState) -> None:
+    """Add one finished game to the tally."""
+    tally.games += 1
+    tally.turns += state.turn
+    tally.extra_turns += state.extra_turns
+    tally.games_with_choice += tally._choice_this_game
+    tally.reasons[state.reason] += 1
+    if state.winner == "creature":
+        tally.creature_wins += 1
+    else:
+        tally.hunted_wins += 1
+
+
+def _figures(config: Config, tally: Tally, players: tuple[str, str, dict[str, Any] | None],
+             games: int, seconds: float) -> dict[str, Any]:
+    """The report of a run: players = (Creature's kind, Hunted's kind, expert budget)."""
     played = max(tally.games, 1)
     figures: dict[str, Any] = {
         "hunted": config.hunted,
         "variant": config.variant,
         "abilities": config.abilities,
-        "creature_player": creature,
-        "hunted_player": hunted,
+        "creature_player": players[0],
+        "hunted_player": players[1],
         "games": tally.games,
-        "expert_budget": ({"seconds": think, "worlds": worlds} if "expert" in (creature, hunted)
-                          else None),
+        "expert_budget": players[2],
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1) if seconds else None,
         "creature_wins": tally.creature_wins,
