@@ -25,7 +25,8 @@ from app.engine.actions import Pass
 from .errors import ServiceError
 from .frames import TimeoutFrame
 from .leases import Leases
-from .moves import LiveGame, Moves
+from .live import LiveGame
+from .moves import Moves
 from .publish import Publisher
 from .reads import Reads
 from .rooms import Rooms

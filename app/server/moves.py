@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -36,6 +35,7 @@ from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
+from .live import LiveGame, load
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
@@ -45,22 +45,6 @@ ENGINE_ERRORS = {
     "game_over": ErrorCode.GAME_OVER,
 }
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
-
-
-@dataclass(slots=True)
-class LiveGame:
-    """A room's current game as this process holds it."""
-
-    code: str
-    game_id: int
-    version: int
-    state: GameState
-    snapshot_version: int
-
-    @property
-    def over(self) -> bool:
-        """True once the game has an outcome."""
-        return bool(self.state.winner)
 
 
 class Duplicate(Exception):
@@ -219,19 +203,10 @@ class Moves:
         return live
 
     async def _load(self, code: str) -> LiveGame | None:
-        """The last snapshot, then the later actions replayed through the engine."""
-        async with self.uow.move() as connection:
-            try:
-                stored = await store.load(connection, code)
-            except KeyError as exc:
-                raise ServiceError(ErrorCode.UNKNOWN_ROOM) from exc
-        if stored is None:
-            return None
-        state = GameState.from_json(stored.snapshot)
-        for row in stored.later:
-            state, _ = apply_action(state, row.seat, action_from_json(row.action))
-        live = LiveGame(code, stored.game_id, stored.version, state, stored.snapshot_version)
-        self.games[code] = live
+        """The live game rebuilt from the database, kept in this process's cache."""
+        live = await load(self.uow, code)
+        if live is not None:
+            self.games[code] = live
         return live
 
     async def _catch_up(self, live: LiveGame) -> LiveGame:

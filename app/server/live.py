@@ -1,0 +1,43 @@
+"""A room's live game: the state and version a process holds in memory, and how it is
+rebuilt from the database (the last snapshot, then the later actions replayed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.engine import GameState, action_from_json, apply_action
+
+from . import gamestore as store
+from .db import UnitOfWork
+from .errors import ErrorCode, ServiceError
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A room's current game as this process holds it."""
+
+    code: str
+    game_id: int
+    version: int
+    state: GameState
+    snapshot_version: int
+
+    @property
+    def over(self) -> bool:
+        """True once the game has an outcome."""
+        return bool(self.state.winner)
+
+
+async def load(uow: UnitOfWork, code: str) -> LiveGame | None:
+    """The last snapshot, then the later actions replayed through the engine."""
+    async with uow.move() as connection:
+        try:
+            stored = await store.load(connection, code)
+        except KeyError as exc:
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM) from exc
+    if stored is None:
+        return None
+    state = GameState.from_json(stored.snapshot)
+    for row in stored.later:
+        state, _ = apply_action(state, row.seat, action_from_json(row.action))
+    return LiveGame(code, stored.game_id, stored.version, state, stored.snapshot_version)
