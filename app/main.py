@@ -13,10 +13,11 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
-from app.server.bus import Bus, LocalBus, PostgresBus, listener_dsn
+from app.server.bus import PostgresBus, listener_dsn
 from app.server.db import make_engine, make_sessions
 from app.server.errors import ErrorCode, ServiceError
 from app.server.leases import Leases, LocalLeases, PostgresLeases
+from app.server.notices import Bus, LocalBus
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
 from app.server.settings import Settings

@@ -30,12 +30,12 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
-from .bus import Bus, Notice
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
 from .live import LiveGame, load
+from .notices import Bus, Notice
 from .publish import Publisher, lobby_of
 from .reads import Reads
 

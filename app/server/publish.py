@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 
 from app.engine import Event, GameState, view_for
 
-from .bus import Bus, Notice
 from .frames import (
     AutoPassFrame,
     ChatFrame,
@@ -29,6 +28,7 @@ from .frames import (
     WhisperLine,
 )
 from .hub import Connection, Hub
+from .notices import Bus, Notice
 from .presence import PRESENCE_INTERVAL, RoomPresence
 from .presence import Presence as Sockets
 from .reads import Reads, RoomInfo

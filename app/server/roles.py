@@ -12,12 +12,12 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .autoplay import Autoplay
-from .bus import Bus, Notice
 from .db import UnitOfWork
 from .frames import ChatLine, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
 from .moves import Moves
+from .notices import Bus, Notice
 from .publish import Publisher
 from .reads import Reads
 from .rooms import Rooms

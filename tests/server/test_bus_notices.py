@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from app.server.bus import LISTENER_NAME, Notice, PostgresBus, listener_dsn
+from app.server.bus import LISTENER_NAME, PostgresBus, listener_dsn
+from app.server.notices import Notice
 from app.server.presence import Presence
 
 from .client import async_test
