@@ -13,9 +13,10 @@ from . import repository as repo
 from .deps import OptionalTokenDep, RolesDep
 from .errors import ErrorCode, ServiceError
 from .reads import visible
+from .routes import ERRORS
 
 MAX_PAGE = 1000  # actions per page: a long Frozen Lands game holds about this many
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERRORS)  # the one error shape, documented
 
 
 class LogPage(BaseModel):
