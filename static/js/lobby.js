@@ -26,16 +26,21 @@ function botKindPicker(room) {
           : kind === "expert" ? `${label}: thinks ahead (slower)` : t("bot.random_hint", { label })))));
 }
 
+// The lobby is drawn again whenever someone joins: the copy's outcome outlives that redraw.
+let copyNote = { code: null, key: null };
+
 function shareBox(code) {
   const link = shareLink(code);
-  const status = h("span.copy-status", { role: "status", "aria-live": "polite" });
+  const status = h("span.copy-status", { role: "status", "aria-live": "polite" },
+    copyNote.code === code ? t(copyNote.key) : "");
   const input = h("input#share-link", { type: "text", readonly: true, value: link, "aria-label": t("lobby.share_link") });
   input.addEventListener("focus", () => input.select());
   const button = h("button#copy-link", {
     type: "button",
     onclick: async () => {
       const ok = await copyText(link);
-      fill(status, ok ? t("lobby.copied") : t("lobby.copy_by_hand"));
+      copyNote = { code, key: ok ? "lobby.copied" : "lobby.copy_by_hand" };
+      fill(document.querySelector(".copy-status") ?? status, t(copyNote.key));
       if (!ok) input.select();
     },
   }, t("lobby.copy"));
