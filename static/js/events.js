@@ -1,19 +1,22 @@
 // The game's events (sync.events, update.events) as readable sentences for the log.
 
-import { huntName, placeList, placeName, survivalName } from "./cards.js";
+import { huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { t } from "./i18n.js";
 import {
-  PHASE_LABELS, abilityName, cap, findToken, outcomeText, seatName, tokenName, voteLabel, who,
-  whyLabel,
+  PHASE_LABELS, abilityName, cap, findToken, listOf, outcomeText, seatName, tokenLabel, tokenName,
+  voteLabel, who, whyLabel,
 } from "./labels.js";
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const VOTE_ON = ["board", "blizzard", "cleanse"];
 
 /** A sentence about a seat: its name (or "you", with the verb to match) and more words. */
 function say(key, seat, c, params = {}) {
   return cap(t(key, { who: who(seat, c), you: seat === c.seat, ...params }));
 }
-const whose = (seat, c) => (seat === c.seat ? "your" : `${seatName(seat, c.names)}'s`);
+
+/** "your token" or "Ann's token" (the seat's whole token, for the log). */
+const whoseToken = (seat, c) => (seat === c.seat ? t("event.your_token") : t("event.token_of", { whose: seatName(seat, c.names) }));
+const seatList = (seats, c) => listOf(seats.map((seat) => who(seat, c)));
 
 // Frozen Lands Survival cards carry seats or token ids in `places` (frozen_survival.py).
 const SEAT_CARDS = new Set(["hand-warmers", "radio-relay", "whisper", "vaccine", "signal-mirror",
@@ -22,21 +25,18 @@ const SEAT_CARDS = new Set(["hand-warmers", "radio-relay", "whisper", "vaccine",
 function playedChoice(d, c) {
   const p = d.places || [];
   if (!p.length) return "";
-  if (SEAT_CARDS.has(d.card)) return ` (for ${who(p[0], c)})`;
+  if (SEAT_CARDS.has(d.card)) return t("played.for", { who: who(p[0], c) });
   if (d.card === "blood-test" || d.card === "field-lab") {
     const found = findToken(c.view, p[0]);
-    return found ? ` (on ${whose(found.holder, c)} token ${found.index + 1})` : " (on a token)";
+    return found ? t("played.on_token", { token: tokenLabel(p[0], c) }) : t("played.on_a_token");
   }
-  if (d.card === "roped-together") return ` (from ${placeName(p[0])} to ${placeName(p[1])})`;
-  if (d.card === "huddle") return ` (at ${placeName(p[0])}, only ${who(p[1], c)} suffers)`;
-  if (d.card === "scrub-down") return ` (tokens of ${[...new Set(p)].map((s) => who(s, c)).join(" and ")})`;
-  return ` (${placeList(p)})`;
+  if (d.card === "roped-together") return t("played.from_to", { from: placeName(p[0]), to: placeName(p[1]) });
+  if (d.card === "huddle") return t("played.huddle", { place: placeName(p[0]), who: who(p[1], c), you: p[1] === c.seat });
+  if (d.card === "scrub-down") return t("played.tokens_of", { who: seatList([...new Set(p)], c) });
+  return t("played.places", { places: placeList(p) });
 }
 
-const TAKEN_WHY = {
-  "give-up": "for giving up",
-  "last-will": "for losing the last Will",
-};
+const takenWhy = (why) => (why === "give-up" || why === "last-will" ? t(`taken.${why}`) : whyLabel(why));
 
 const SENTENCES = {
   phase_started: (d) => t("event.phase_started", { turn: d.turn, phase: PHASE_LABELS[d.phase] || d.phase }),
@@ -54,7 +54,7 @@ const SENTENCES = {
   hunt_token_moved: (d) => t("event.hunt_token_moved", { token: tokenName(d.token), from: placeName(d.origin), to: placeName(d.destination) }),
   hunt_confirmed: () => t("event.hunt_confirmed"),
   passed: (d, c) => say("event.passed", d.seat, c),
-  river_choice_made: (d, c) => `${cap(who(d.hunted, c))} kept one of the two ${placeName(3).replace(/^The /, "")} cards in play.`,
+  river_choice_made: (d, c) => say("event.river_choice_made", d.hunted, c, { place: placeParts(3).rest }),
   place_cards_revealed: (d, c) => {
     const parts = Object.entries(d.places || {}).map(
       ([seat, cards]) => t("event.at", { who: who(Number(seat), c), places: placeList(cards) }));
@@ -85,54 +85,59 @@ const SENTENCES = {
   survival_deck_reshuffled: () => t("event.survival_deck_reshuffled"),
   hunt_deck_reshuffled: () => t("event.hunt_deck_reshuffled"),
   hunt_cards_drawn: (d) => t("event.hunt_cards_drawn", { n: d.count }),
-  hunt_cards_struck_back: (d) => `Strike Back: ${plural(d.count, "Hunt card")} went under the Hunt deck.`,
-  hunt_cards_to_bottom: (d) => `Under your deck: ${d.cards.map(huntName).join(", ")}.`,
-  place_cards_shown: (d, c) => `${cap(who(d.hunted, c))} showed ${plural(d.count, "Place card")} to the Creature.`,
-  place_cards_shown_to_creature: (d, c) => `${cap(who(d.hunted, c))} ${d.hunted === c.seat ? "show" : "shows"}: ${placeList(d.cards) || "nothing"}.`,
+  hunt_cards_struck_back: (d) => t("event.hunt_cards_struck_back", { card: survivalName("strike-back"), n: d.count }),
+  hunt_cards_to_bottom: (d) => t("event.hunt_cards_to_bottom", { cards: listOf(d.cards.map(huntName)) }),
+  place_cards_shown: (d, c) => say("event.place_cards_shown", d.hunted, c, { n: d.count }),
+  place_cards_shown_to_creature: (d, c) => say("event.place_cards_shown_to_creature", d.hunted, c, { cards: placeList(d.cards) || t("event.nothing") }),
   scream_answered: (d, c) => say(d.option === "will" ? "event.scream_will" : "event.scream_discard", d.hunted, c),
-  played_card_swapped: (d, c) => d.out
-    ? `${cap(who(d.hunted, c))} swapped ${placeName(d.out)} for ${placeName(d.into)}.`
-    : `${cap(who(d.hunted, c))} swapped their played Place.`,
+  played_card_swapped: (d, c) => (d.out
+    ? say("event.played_card_swapped", d.hunted, c, { out: placeName(d.out), into: placeName(d.into) })
+    : say("event.played_card_swapped_hidden", d.hunted, c)),
   hunted_recovered: (d, c) => say("event.hunted_recovered", d.hunted, c),
   // --- Frozen Lands ---
-  contamination_taken: (d, c) => `${cap(who(d.hunted, c))} took a Contamination token, face down (${TAKEN_WHY[d.why] || whyLabel(d.why)}).`,
-  contamination_prevented: (d, c) => `Vaccine: ${who(d.hunted, c)} took no Contamination token (${whyLabel(d.why)}).`,
-  contamination_reserve_empty: (d, c) => `The token reserve is empty: ${who(d.hunted, c)} took nothing.`,
-  contamination_discarded: (d, c) => `${cap(who(d.hunted, c))} discarded a Contamination token (${whyLabel(d.why)}); it went back into the reserve, face down.`,
-  contamination_looked_at: (d, c) => `${cap(who(d.looker, c))} secretly looked at ${d.looker === d.hunted ? (d.looker === c.seat ? "your own" : "their own") : whose(d.hunted, c)} token.`,
-  contamination_seen: (d) => `You saw it: ${d.icon ? "the token shows the icon (contaminated)" : "the token is blank (clean)"}.`,
-  contamination_revealed: (d, c) => `${cap(whose(d.hunted, c))} token is revealed: ${d.icon ? "contaminated!" : "clean."}`,
-  team_decision_opened: (d) => `The Hunted vote: ${{ board: "board the rescue ship or wait", blizzard: "who pays for the Blizzard", cleanse: "who discards a token" }[d.decision] || d.decision}.`,
-  voted: (d, c) => `${cap(who(d.hunted, c))} voted: ${voteLabel(d.decision, d.option, c)}.`,
-  team_decision_made: (d, c) => `The Hunted decided: ${voteLabel(d.decision, d.choice, c)}.`,
-  rescue_refused: (d) => `The Hunted wait for the ship: additional turn ${d.extra_turns}.`,
-  capsule_overshot: (d, c) => `${cap(who(d.hunted, c))} pushed the Capsule onto Victory: the Hunted lose!`,
-  thin_ice_chosen: (d, c) => `${cap(who(d.hunted, c))} chose on the Thin Ice, in secret.`,
-  thin_ice_choice: (d) => `Your Thin Ice choice: ${d.option === "will" ? "lose 1 Will" : "take a token"}.`,
-  thin_ice_resolved: (d, c) => `Thin Ice: ${who(d.hunted, c)} ${d.option === "will" ? "loses 1 Will" : "takes a Contamination token"}.`,
-  survival_card_given: (d, c) => `${cap(who(d.giver, c))} gave a Survival card to ${who(d.receiver, c)}, face down.`,
-  survival_card_given_privately: (d) => `The card given: ${survivalName(d.card)}.`,
-  signal_mirror_declined: (d, c) => `${cap(who(d.hunted, c))} kept their played card.`,
+  contamination_taken: (d, c) => say("event.contamination_taken", d.hunted, c, { why: takenWhy(d.why) }),
+  contamination_prevented: (d, c) => say("event.contamination_prevented", d.hunted, c, { card: survivalName("vaccine"), why: whyLabel(d.why) }),
+  contamination_reserve_empty: (d, c) => say("event.contamination_reserve_empty", d.hunted, c),
+  contamination_discarded: (d, c) => say("event.contamination_discarded", d.hunted, c, { why: whyLabel(d.why) }),
+  contamination_looked_at: (d, c) => (d.looker === d.hunted
+    ? say("event.looked_at_own", d.looker, c)
+    : say("event.looked_at", d.looker, c, { token: whoseToken(d.hunted, c) })),
+  contamination_seen: (d) => t(d.icon ? "event.contamination_seen_icon" : "event.contamination_seen_blank"),
+  contamination_revealed: (d, c) => say(d.icon ? "event.contamination_revealed_icon" : "event.contamination_revealed_blank",
+    d.hunted, c, { who: seatName(d.hunted, c.names) }),
+  team_decision_opened: (d) => t("event.team_decision_opened", { what: VOTE_ON.includes(d.decision) ? t(`vote_on.${d.decision}`) : d.decision }),
+  voted: (d, c) => say("event.voted", d.hunted, c, { vote: voteLabel(d.decision, d.option, c) }),
+  team_decision_made: (d, c) => t("event.team_decision_made", { vote: voteLabel(d.decision, d.choice, c) }),
+  rescue_refused: (d) => t("event.rescue_refused", { n: d.extra_turns }),
+  capsule_overshot: (d, c) => say("event.capsule_overshot", d.hunted, c),
+  thin_ice_chosen: (d, c) => say("event.thin_ice_chosen", d.hunted, c),
+  thin_ice_choice: (d) => t(d.option === "will" ? "event.thin_ice_choice_will" : "event.thin_ice_choice_token"),
+  thin_ice_resolved: (d, c) => say(d.option === "will" ? "event.thin_ice_resolved_will" : "event.thin_ice_resolved_token", d.hunted, c),
+  survival_card_given: (d, c) => say("event.survival_card_given", d.giver, c, { to: who(d.receiver, c) }),
+  survival_card_given_privately: (d) => t("event.survival_card_given_privately", { card: survivalName(d.card) }),
+  signal_mirror_declined: (d, c) => say("event.signal_mirror_declined", d.hunted, c),
   ability_used: (d, c) => {
-    const name = abilityName(d.ability);
-    if (d.ability === "keen-senses") return `The Creature used ${name} on ${placeName(d.place)}.`;
-    if (d.ability === "pack-instinct") return `${name}: ${(d.caught || []).map((s) => who(s, c)).join(" and ")} each discard 1 Place card.`;
-    const target = d.target !== undefined && d.target !== null ? ` for ${who(d.target, c)}` : "";
-    return `${cap(who(d.hunted, c))} used ${name}${target}.`;
+    const ability = abilityName(d.ability);
+    if (d.ability === "keen-senses") return t("event.keen_senses_used", { ability, place: placeName(d.place) });
+    if (d.ability === "pack-instinct") return t("event.pack_instinct", { ability, who: seatList(d.caught || [], c) });
+    const target = d.target !== undefined && d.target !== null ? t("event.for", { who: who(d.target, c) }) : "";
+    return say("event.ability_used", d.hunted, c, { ability, target });
   },
-  keen_senses_count: (d) => `Keen Senses: ${plural(d.count, "Place card")} of ${placeName(d.place)} played this turn.`,
-  hunt_hand_seen: (d) => `Intercept: the Creature holds ${d.cards.map(huntName).join(", ") || "nothing"}.`,
-  hunt_card_intercepted: (d, c) => `${cap(who(d.hunted, c))} sent a Hunt card under the Creature's deck${d.replaced ? "; the Creature drew another" : ""}.`,
-  hunt_card_intercepted_card: (d) => `Intercepted: ${huntName(d.card)}.`,
-  hunt_card_drawn: (d) => `You drew ${huntName(d.card)}.`,
-  intercept_declined: (d, c) => `${cap(who(d.hunted, c))} left the Creature's hand as it was.`,
-  place_card_changed: (d, c) => `${cap(who(d.hunted, c))} changed their played Place card (Change of Plan).`,
-  place_card_changed_by_you: (d) => `Change of Plan: ${placeName(d.into)} instead of ${placeName(d.out)}.`,
-  game_over: (d) => {
-    const text = outcomeText(d);
-    return `${text.title}. ${text.reason}`;
-  },
+  keen_senses_count: (d) => t("event.keen_senses_count", {
+    ability: abilityName("keen-senses"), n: d.count, place: placeName(d.place), bare: placeParts(d.place).rest }),
+  hunt_hand_seen: (d) => t("event.hunt_hand_seen", { ability: abilityName("intercept"), cards: listOf(d.cards.map(huntName)) || t("event.nothing") }),
+  hunt_card_intercepted: (d, c) => say("event.hunt_card_intercepted", d.hunted, c, { replaced: Boolean(d.replaced) }),
+  hunt_card_intercepted_card: (d) => t("event.hunt_card_intercepted_card", { card: huntName(d.card) }),
+  hunt_card_drawn: (d) => t("event.hunt_card_drawn", { card: huntName(d.card) }),
+  intercept_declined: (d, c) => say("event.intercept_declined", d.hunted, c),
+  place_card_changed: (d, c) => say("event.place_card_changed", d.hunted, c, { ability: abilityName("change-of-plan") }),
+  place_card_changed_by_you: (d) => t("event.place_card_changed_by_you", {
+    ability: abilityName("change-of-plan"), into: placeName(d.into), out: placeName(d.out) }),
+  game_over: (d) => t("event.game_over", outcomeText(d)),
 };
+
+/** The kinds of event this client has a sentence for (a test checks the engine's list). */
+export const EVENT_KINDS = Object.keys(SENTENCES);
 
 /** One event as a sentence (unknown kinds fall back to their name). */
 export function eventText(event, ctx) {
@@ -145,7 +150,7 @@ export function eventText(event, ctx) {
   } catch {
     // a malformed event still gets a line
   }
-  return cap(event.kind.replace(/_/g, " ")) + ".";
+  return t("event.unknown", { kind: event.kind });
 }
 
 /** A CSS class for important lines. */

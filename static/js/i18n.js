@@ -34,7 +34,21 @@ export function t(key, params = {}) {
   if (!entry) return key;
   const text = entry[LANG] ?? entry.en;
   const filled = typeof text === "function" ? text(params) : text;
-  return filled.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  const done = filled.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return LANG === "fr" ? runningFrench(done) : done;
+}
+
+/**
+ * French names keep their capital article on their own ("L'Antre", "Le Rover"), but inside
+ * a sentence the article is lower case and joins its preposition: "sur l'Antre", "au Rover",
+ * "du Marais", "aux Sources chaudes"; "de" before a vowel is elided ("le jeton d'Ann").
+ */
+export function runningFrench(text) {
+  return text
+    .replace(/(^|[^.!?\s])(\s+|\()(L'|La |Le |Les )(?=[A-ZÀ-Ý])/g, (_, before, gap, article) => `${before}${gap}${article.toLowerCase()}`)
+    .replace(/(^|[\s(])à le /g, "$1au ").replace(/(^|[\s(])à les /g, "$1aux ")
+    .replace(/(^|[\s(])de le /g, "$1du ").replace(/(^|[\s(])de les /g, "$1des ")
+    .replace(/(^|[\s(])de (?=[AEIOUYÀ-ÆÈ-ÏÒ-ÖÙ-Ü])/g, "$1d'");
 }
 
 /** Choose a language: remembered, and the page is drawn again in it. */

@@ -7,6 +7,12 @@ import { t } from "./i18n.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+/** "Ann", "Ann and Bob", "Ann, Bob and the Creature" (in the page's language). */
+export function listOf(items) {
+  if (items.length <= 1) return items.join("");
+  return t("list.and", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+}
+
 /** Display name of a seat: "Bob", else "Hunted 2"; the Creature's seat says so. */
 export function seatName(seat, names) {
   const name = names && names[seat];
@@ -230,20 +236,11 @@ function passLabel(ctx) {
 /** A team decision's option in words (C11): board or wait, who pays, who discards. */
 export function voteLabel(decision, option, ctx) {
   const seat = Number(option);
-  const name = Number.isInteger(seat) && String(seat) === option
-    ? (seat === ctx.seat ? "you" : seatName(seat, ctx.names)) : option;
-  switch (decision) {
-    case "board":
-      return option === "board" ? "Board the ship: every token is revealed"
-        : "Wait one more turn (one of you may then discard a token)";
-    case "blizzard":
-      return option === "nobody" ? "Nobody pays: the Rescue counter stays"
-        : `${cap(name)} ${name === "you" ? "discard" : "discards"} 2 Place cards: Rescue advances`;
-    case "cleanse":
-      return option === "nobody" ? "Nobody discards a token"
-        : `${cap(name)} ${name === "you" ? "discard" : "discards"} 1 Contamination token`;
-    default: return cap(String(option));
-  }
+  const isSeat = Number.isInteger(seat) && String(seat) === option;
+  const params = isSeat ? { who: seat === ctx.seat ? t("seat.you") : seatName(seat, ctx.names), you: seat === ctx.seat } : {};
+  const key = isSeat ? `vote.${decision}.seat` : `vote.${decision}.${option}`;
+  const text = t(key, params);
+  return text === key ? cap(String(option)) : cap(text);
 }
 
 export const DECISIONS = {

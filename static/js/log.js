@@ -5,7 +5,8 @@
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { eventText, eventTone } from "./events.js";
-import { PHASE_LABELS, cap, who } from "./labels.js";
+import { t } from "./i18n.js";
+import { PHASE_LABELS, cap, listOf, who } from "./labels.js";
 
 const PAGE = 500; // actions per page (a whole base game is usually one page)
 const NEAR_BOTTOM_PX = 40;
@@ -17,9 +18,9 @@ export class GameLog {
     this.notes = []; // [{after: seq, text, kind}]: lines that are not game events
     this.before = undefined; // the next older page (null: the first action is here)
     this.fold = null; // the pass line being extended: {li, seats}
-    this.list = h("ol#log.log", { role: "log", "aria-label": "Game log", "aria-live": "polite" });
+    this.list = h("ol#log.log", { role: "log", "aria-label": t("log.label"), "aria-live": "polite" });
     this.more = h("button#log-more.subtle.small", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
-      "Show earlier events");
+      t("log.earlier"));
     this.root = [this.more, this.list];
   }
 
@@ -118,7 +119,7 @@ export class GameLog {
     this.list.setAttribute("aria-busy", "true");
     fill(this.list);
     this.fold = null;
-    if (this.before === null) this.list.append(h("li.phase.heading", {}, h("h3", {}, "Turn 1")));
+    if (this.before === null) this.list.append(h("li.phase.heading", {}, h("h3", {}, t("log.turn", { turn: 1 }))));
     const notes = [...this.notes];
     for (const seq of [...this.bySeq.keys()].sort((a, b) => a - b)) {
       while (notes.length && notes[0].after < seq) this.appendNote(notes.shift());
@@ -145,7 +146,7 @@ export class GameLog {
     if (event.kind === "phase_started") {
       const d = event.data || {};
       this.list.append(h("li.phase.heading", { dataset: { kind: event.kind, turn: d.turn, phase: d.phase } },
-        h("h3", {}, `Turn ${d.turn} · ${PHASE_LABELS[d.phase] || d.phase}`)));
+        h("h3", {}, t("log.turn_phase", { turn: d.turn, phase: PHASE_LABELS[d.phase] || d.phase }))));
       return;
     }
     this.list.append(h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)));
@@ -159,11 +160,9 @@ export class GameLog {
       this.fold = { li, seats: [] };
     }
     this.fold.seats.push(seat);
-    const names = this.fold.seats.map((s) => who(s, ctx));
-    const counted = [...new Set(names)];
-    const list = counted.length === 1 ? counted[0]
-      : `${counted.slice(0, -1).join(", ")} and ${counted[counted.length - 1]}`;
-    const times = this.fold.seats.length > counted.length ? ` (${this.fold.seats.length} times)` : "";
-    fill(this.fold.li, `${cap(list)} passed${times}.`);
+    const seats = [...new Set(this.fold.seats)];
+    const times = this.fold.seats.length > seats.length ? this.fold.seats.length : 1;
+    fill(this.fold.li, cap(t("log.passed", { who: listOf(seats.map((s) => who(s, ctx))), times,
+      you: seats.includes(ctx.seat), many: seats.length > 1 })));
   }
 }

@@ -2,6 +2,8 @@
 // by side (a test checks that none lacks one). `{name}` placeholders are filled by t(); an
 // entry may be a function of the parameters where the grammar depends on them.
 
+import { LOG_MESSAGES } from "./messages_log.js";
+
 const s = (n) => (n === 1 ? "" : "s");
 // "you" takes the verb's second person: (p) => (p.you ? "you lost" : `${p.who} lost`)
 const you = (yours, theirs) => (p) => (p.you ? yours : theirs).replace("{who}", p.who);
@@ -383,4 +385,5 @@ export const MESSAGES = {
   "event.place_card_returned_yours": { en: "{card} went back to your hand.", fr: "{card} est revenue dans votre main." },
   "event.survival_card_kept": { en: "You kept {card}{discarded}.", fr: "Vous avez gardé {card}{discarded}." },
   "event.discarded_too": { en: "; {cards} discarded", fr: " ; {cards} défaussée(s)" },
+  ...LOG_MESSAGES,
 };

@@ -5,6 +5,7 @@ import { renderBoard, renderTracks } from "./board.js";
 import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { renderHand } from "./hand.js";
+import { t } from "./i18n.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { GameLog } from "./log.js";
 import { renderPlayers, replaceCountdown } from "./players.js";
@@ -18,16 +19,16 @@ export class Table {
   constructor(room) {
     this.room = room;
     this.end = h("section#end.end", { hidden: true });
-    this.phasebar = h("section.phasebar", { "aria-label": "Turn and phase" });
+    this.phasebar = h("section.phasebar", { "aria-label": t("table.phasebar") });
     this.actions = h("section#actions.actions.panel", { "aria-labelledby": "actions-title" });
     this.board = h("section.board.panel", { "aria-label": "Artemia" });
-    this.hand = h("section#hand.hand.panel", { "aria-label": "Your cards" });
-    this.players = h("section#players.players-panel.panel", { "aria-label": "Players" });
+    this.hand = h("section#hand.hand.panel", { "aria-label": t("table.your_cards") });
+    this.players = h("section#players.players-panel.panel", { "aria-label": t("table.players") });
     this.log = new GameLog(room);
     this.announcer = h("p.sr", { "aria-live": "polite" });
     this.announced = "";
-    this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": "Table chat", "aria-live": "polite" });
-    this.chatTo = h("select#chat-to", { "aria-label": "Send to", hidden: true });
+    this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": t("table.chat"), "aria-live": "polite" });
+    this.chatTo = h("select#chat-to", { "aria-label": t("table.send_to"), hidden: true });
     this.waitSince = new Map(); // seat -> when this page saw it become waited on (clock display)
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     for (const [el, tab] of [[this.end, "table"], [this.phasebar, "table"], [this.actions, "table"],
@@ -37,9 +38,9 @@ export class Table {
       h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
       h("div.table-side", {}, this.players,
         h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
-          h("h2#log-title", {}, "Log"), this.log.root),
+          h("h2#log-title", {}, t("log.title")), this.log.root),
         h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
-          h("h2#chat-title", {}, "Table chat"), this.chatList, this.chatForm())),
+          h("h2#chat-title", {}, t("table.chat")), this.chatList, this.chatForm())),
       this.tabbar);
     installArrowKeys(this.root);
     this.showTab(document.body.dataset.tab || "table");
@@ -47,8 +48,8 @@ export class Table {
 
   /** Phones: one tab per part of the table (the bar is hidden on wider screens). */
   renderTabbar() {
-    const tabs = [["table", "Table"], ["hand", "Hand"], ["players", "Players"], ["log", "Log"], ["chat", "Chat"]];
-    return h("nav.tabbar", { "aria-label": "Parts of the table" }, tabs.map(([tab, label]) =>
+    const tabs = ["table", "hand", "players", "log", "chat"].map((tab) => [tab, t(`tab.${tab}`)]);
+    return h("nav.tabbar", { "aria-label": t("table.parts") }, tabs.map(([tab, label]) =>
       h("button.tab", { type: "button", id: `tab-${tab}`, dataset: { show: tab }, onclick: () => this.showTab(tab) },
         h("span", {}, label))));
   }
@@ -109,7 +110,7 @@ export class Table {
   announce(view) {
     const prompt = view.you && view.you.prompt;
     const text = view.outcome ? outcomeText(view.outcome).title
-      : prompt && view.legal_actions.length ? `Your move: ${promptText(prompt, view, this.room.names)}` : "";
+      : prompt && view.legal_actions.length ? t("table.your_move", { prompt: promptText(prompt, view, this.room.names) }) : "";
     if (text !== this.announced) {
       this.announced = text;
       fill(this.announcer, text);
@@ -162,8 +163,8 @@ export class Table {
       "aria-current": p === view.phase ? "step" : null,
     }, PHASE_LABELS[p]));
     fill(this.phasebar,
-      h("div.turn", {}, h("span", {}, "Turn "), h("strong#turn", {}, String(view.turn))),
-      h("ol.phases", { "aria-label": "Phases" }, steps));
+      h("div.turn", {}, h("span", {}, `${t("table.turn")} `), h("strong#turn", {}, String(view.turn))),
+      h("ol.phases", { "aria-label": t("table.phases") }, steps));
   }
 
   renderEnd(view) {
@@ -188,21 +189,21 @@ export class Table {
       },
     }, label);
     const rematch = this.room.isHost
-      ? h("div.buttons.rematch", {}, again("rematch", "keep", "Rematch"),
-        again("rematch-rotate", "rotate", "Rematch, the next player is the Creature"))
-      : h("p.hint", {}, "The host may start a rematch.");
+      ? h("div.buttons.rematch", {}, again("rematch", "keep", t("end.rematch")),
+        again("rematch-rotate", "rotate", t("end.rematch_rotate")))
+      : h("p.hint", {}, t("end.host_may"));
     this.end.hidden = false;
     this.end.className = `end panel winner-${view.outcome.winner}`;
-    const faces = view.hunted.flatMap((x) => x.tokens || []).map((t) => t.face);
+    const faces = view.hunted.flatMap((x) => x.tokens || []).map((token) => token.face);
     const revealed = view.config.variant === "frozen-lands" && faces.length
-      ? h("p.revealed", {}, `Contamination tokens held at the end: ${faces.filter((f) => f === "blank").length} clean, `
-        + `${faces.filter((f) => f === "icon").length} contaminated${faces.some((f) => !f) ? `, ${faces.filter((f) => !f).length} never revealed` : ""}.`)
+      ? h("p.revealed", {}, t("end.tokens", { clean: faces.filter((f) => f === "blank").length,
+        icon: faces.filter((f) => f === "icon").length, unknown: faces.filter((f) => !f).length }))
       : null;
     fill(this.end,
       h("h2#end-title", { tabindex: "-1" }, text.title),
       h("p.reason", {}, text.reason),
       revealed,
-      view.role === "spectator" ? null : h("p.verdict", {}, mine ? "Victory is yours." : "Defeat, this time."),
+      view.role === "spectator" ? null : h("p.verdict", {}, t(mine ? "end.victory" : "end.defeat")),
       replayLink(this.room),
       rematch,
       scorePanel(this.room));
@@ -214,9 +215,9 @@ export class Table {
 
   addChat(line, whisper = false) {
     const who = line.seat === null || line.seat === undefined ? line.name : `${line.name || seatName(line.seat, this.room.names)}`;
-    const to = whisper ? (line.to === this.room.seat ? "to you" : `to ${seatName(line.to, this.room.names)}`) : "";
+    const to = line.to === this.room.seat ? t("chat.to_you") : t("chat.to", { who: seatName(line.to, this.room.names) });
     this.chatList.append(h(`li${whisper ? ".whisper" : ""}`, {},
-      whisper ? h("span.whisper-tag", {}, `whisper ${to}`) : null,
+      whisper ? h("span.whisper-tag", {}, to) : null,
       h("strong", {}, `${who}: `), line.text));
     while (this.chatList.children.length > 100) this.chatList.firstElementChild.remove();
     this.chatList.scrollTop = this.chatList.scrollHeight;
@@ -229,26 +230,26 @@ export class Table {
     if (this.chatTo.dataset.partners === key) return;
     const chosen = this.chatTo.value;
     this.chatTo.dataset.partners = key;
-    fill(this.chatTo, h("option", { value: "" }, "Everyone"),
-      partners.map((seat) => h("option", { value: seat }, `Whisper to ${seatName(seat, this.room.names)}`)));
+    fill(this.chatTo, h("option", { value: "" }, t("chat.everyone")),
+      partners.map((seat) => h("option", { value: seat }, t("chat.whisper_to", { who: seatName(seat, this.room.names) }))));
     this.chatTo.value = partners.map(String).includes(chosen) ? chosen : "";
     this.chatTo.hidden = !partners.length;
   }
 
   chatForm() {
-    const input = h("input#chat-input", { maxlength: 500, autocomplete: "off", placeholder: "Message the table", "aria-label": "Chat message" });
-    const form = h("form.chat-form", {}, this.chatTo, input, h("button#chat-send", { type: "submit" }, "Send"));
+    const input = h("input#chat-input", { maxlength: 500, autocomplete: "off", placeholder: t("chat.placeholder"), "aria-label": t("chat.message") });
+    const form = h("form.chat-form", {}, this.chatTo, input, h("button#chat-send", { type: "submit" }, t("chat.send")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
       if (this.room.seat === null) {
-        toast("Spectators cannot chat.", "error");
+        toast(t("chat.spectators"), "error");
         return;
       }
       const to = this.chatTo.hidden || !this.chatTo.value ? null : Number(this.chatTo.value);
       if (this.room.sendChat(text, to)) input.value = "";
-      else toast("Not connected: the message was not sent.", "error");
+      else toast(t("chat.not_connected"), "error");
     });
     return form;
   }
