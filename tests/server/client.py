@@ -26,7 +26,8 @@ from .servers import Server
 JSON = dict[str, Any]
 Frame = JSON
 WAIT_SECONDS = 15.0
-RATE_BACKOFF = 0.1  # seconds to wait after a `rate_limited` refusal
+RATE_BACKOFF = 0.1  # seconds to wait after a `rate_limited` or `busy` refusal
+RETRIED = ("rate_limited", "busy")  # refusals that say "not now", which a client retries
 P = ParamSpec("P")
 
 
@@ -225,6 +226,17 @@ class Player:
         await self.send(message)
         return await self.wait_for(match, since=mark)
 
+    async def resync(self) -> Frame:
+        """Ask for a fresh sync and return it; a `busy` or `rate_limited` refusal is retried
+        after a pause, as a polite client does, and any other error fails at once."""
+        while True:
+            frame = await self.request({"type": "resync"},
+                                       lambda f: f["type"] in ("sync", "error"))
+            if frame["type"] == "sync":
+                return frame
+            assert frame["code"] in RETRIED, f"resync refused: {frame}"
+            await asyncio.sleep(RATE_BACKOFF)
+
     async def error(self, message: JSON | str | bytes) -> Frame:
         """Send and return the `error` frame it must cause."""
         return await self.request(message, lambda f: f["type"] == "error")
@@ -262,7 +274,7 @@ class Player:
         assert legal, f"seat {self.seat} is waited on but has no legal action"
         action, version = rng.choice(legal), self.version
         frame = await self.submit(action)
-        while frame["type"] == "error" and frame["code"] == "rate_limited":
+        while frame["type"] == "error" and frame["code"] in RETRIED:
             await asyncio.sleep(RATE_BACKOFF)  # a polite client slows down and retries
             frame = await self.submit(action)
         assert frame["type"] == "update", f"seat {self.seat} was refused: {frame}"

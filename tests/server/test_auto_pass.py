@@ -133,7 +133,7 @@ async def test_the_mode_is_kept_answered_and_synced(shared_server: Server) -> No
     answer = await hunted.request({"type": "auto_pass", "mode": "off"},
                                   lambda f: f["type"] == "auto_pass")
     assert answer == {"type": "auto_pass", "mode": "off"}
-    sync = await hunted.request({"type": "resync"}, lambda f: f["type"] == "sync")
+    sync = await hunted.resync()
     assert sync["auto_pass"] == "off"
     # Facing a decision without Pass (Exploration), "until my next decision" ends at once.
     mark = len(hunted.frames)

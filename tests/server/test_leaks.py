@@ -118,7 +118,7 @@ async def test_no_socket_ever_receives_another_seats_secrets(shared_server: Serv
     async def resync_someone() -> None:  # syncs mid-game, not only at the start
         if rng.random() < 0.1:
             seat, player = rng.choice(everyone)
-            sync = await player.request({"type": "resync"}, lambda f: f["type"] == "sync")
+            sync = await player.resync()
             assert sync["seat"] == seat
 
     await play_game(players, rng, watchers=[watcher], each=resync_someone)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from .client import JSON, Api, Frame, Player, async_test, close_all, new_client_id, open_table
+from .client import JSON, Api, Player, async_test, close_all, new_client_id, open_table
 from .servers import Server, ServerFactory
 from .stored import check_log, current_game
 
@@ -26,11 +26,6 @@ def place_card_choice(player: Player, rng: random.Random) -> JSON:
     choices = [a for a in player.view["legal_actions"] if a["type"] == "PlayPlaceCards"]
     assert choices, player.view["legal_actions"]
     return dict(rng.choice(choices))
-
-
-async def resync(player: Player) -> Frame:
-    """Ask for a fresh `sync` and wait for it."""
-    return await player.request({"type": "resync"}, lambda f: f["type"] == "sync")
 
 
 def update_versions(player: Player) -> list[int]:
@@ -56,7 +51,7 @@ async def race(a: Player, b: Player, url: str, code: str, rng: random.Random) ->
         assert game.version == len(game.actions) == version + 1
         assert game.actions[-1].client_id == winner
         assert all(row.client_id not in ids for row in game.actions[:-1])
-        await asyncio.gather(resync(a), resync(b))
+        await asyncio.gather(a.resync(), b.resync())
 
     await close_all([a, b])
     game = await current_game(url, code)
