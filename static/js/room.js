@@ -316,7 +316,10 @@ export class Room {
     const mine = this.yourMove();
     const prompt = this.view.you && this.view.you.prompt;
     this.alert.update(mine, mine ? promptText(prompt, this.view, this.names) : "");
-    if (mine && (!this.wasMine || this.justMoved)) this.table.focusNext();
+    // A redraw while it stays your move (another seat's frame) may drop focus to the page:
+    // put it back on the decision, as after your own move.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (mine && (!this.wasMine || this.justMoved || lost)) this.table.focusNext();
     this.wasMine = mine;
     this.justMoved = false;
   }
