@@ -59,6 +59,14 @@ def start(host: Page, pages: Sequence[Page]) -> None:
         expect(page.locator("#phase")).to_be_visible()
 
 
+def auto_pass_off(pages: Sequence[Page]) -> None:
+    """Each player turns auto-pass off, so the game moves only when someone clicks (a test
+    comparing the table before and after something must not see the server pass meanwhile)."""
+    for page in pages:
+        page.locator("#auto-pass").uncheck()
+        expect(page.locator("div.auto-pass")).to_have_attribute("data-mode", "off")
+
+
 def version(page: Page) -> int:
     """The game version the page has drawn."""
     return int(page.evaluate("Number(document.body.dataset.version || 0)"))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from .players import create_room, join, lobby_link, play, start, version
+from .players import auto_pass_off, create_room, join, lobby_link, play, start, version
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ def test_a_reload_returns_to_the_same_seat_and_view(open_page: Callable[..., Pag
     join(friend, "Morgan")
     expect(friend.locator("#seat-label")).to_have_text("Creature · Morgan")
     start(host, [host, friend])  # the empty Hunted 2 seat is left out
+    auto_pass_off([host, friend])
     expect(host.locator(".hunted-panel")).to_have_count(1)
 
     # Play into the middle of the second turn.
@@ -68,6 +69,7 @@ def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: Callable[..
     join(hunted, "Ann")
     start(host, [host, hunted])
     pages = [host, hunted]
+    auto_pass_off(pages)
     play(pages, random.Random(8), max_steps=8, seconds=10)
     before = snapshot(host)
 
