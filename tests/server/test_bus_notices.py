@@ -19,7 +19,8 @@ from .client import async_test
 from .servers import PG_HOST, PG_USER, Database, ServerFactory
 
 pytestmark = pytest.mark.postgres
-BEAT = 0.5  # seconds between heartbeats: a silent process is dead after 5 of them
+BEAT = 1.0  # seconds between heartbeats: a silent process is dead after 5 of them (5 s: a
+# process starved of the CPU for a few seconds on a loaded machine is not taken for dead)
 WAIT = 20.0
 
 
