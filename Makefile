@@ -11,10 +11,18 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev]'
+	touch $(VENV)/.serving $@
+
+# Serving needs the project's own dependencies only (no pytest, mypy or playwright).
+$(VENV)/.serving: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -e .
 	touch $@
 
-# Lint, type-check, then pytest; scripts/test is the one path shared with .ci/run.
+# Postgres, Chromium and nginx (scripts/prepare), then lint, type-check and pytest;
+# scripts/test is the one path shared with .ci/run.
 test: venv
+	scripts/prepare
 	scripts/test
 
 lint: venv
@@ -36,6 +44,6 @@ simulate: venv
 # or DATABASE_URL), then serve the app and static/ on http://$(HOST):$(PORT).
 HOST ?= 127.0.0.1
 PORT ?= 8000
-run: venv
+run: $(VENV)/.serving
 	$(BIN)/alembic upgrade head
 	$(BIN)/python -m app --host $(HOST) --port $(PORT)
