@@ -1,0 +1,73 @@
+"""The server's roles in this process, without uvicorn or a network: a SQLite file in a
+temporary folder, the local bus, and sockets whose frames stay in their outbox."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from app.server.db import make_engine
+from app.server.hub import Connection
+from app.server.models import Base
+from app.server.notices import LocalBus
+from app.server.roles import Roles
+from app.server.schemas import RoomOptions
+from app.server.settings import Settings
+
+JSON = dict[str, Any]
+
+
+class Socket:
+    """Stands in for a Starlette websocket: the tests read the connection's outbox instead."""
+
+    async def send_text(self, text: str) -> None:  # pragma: no cover - never started
+        raise AssertionError("the writer task is not started in service tests")
+
+
+class Service:
+    """One process's roles over a fresh database, and the tables it opens."""
+
+    def __init__(self, folder: Path) -> None:
+        self.url = f"sqlite+aiosqlite:///{folder / 'service.db'}"
+        self.engine = make_engine(self.url)
+        self.roles = Roles.build(Settings(database_url=self.url), self.engine, LocalBus())
+
+    async def __aenter__(self) -> Service:
+        async with self.engine.begin() as connection:
+            await connection.run_sync(Base.metadata.create_all)
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.engine.dispose()
+
+    async def open_table(self, hunted: int, variant: str = "base") -> tuple[str, dict[int, str]]:
+        """A started room: the host is the Creature; returns its code and each seat's token."""
+        rooms = self.roles.rooms
+        code, host = await rooms.create_room(RoomOptions(variant=variant, hunted=hunted),
+                                             "Morgan", 0)
+        tokens = {0: host}
+        for seat in range(1, hunted + 1):
+            tokens[seat] = await rooms.claim_seat(code, seat, f"Hunted {seat}")
+        await rooms.start(code, host)
+        return code, tokens
+
+    async def connect(self, code: str, token: str | None) -> Connection:
+        """An authenticated socket of `token`'s seat (None: a spectator), synced."""
+        conn = Connection(Socket(), code)  # type: ignore[arg-type]
+        if token is not None:
+            who, _ = await self.roles.rooms.sit_down(code, token)
+            conn.token, conn.seat, conn.name = token, who.seat, who.name
+        conn.authenticated = True
+        await self.roles.moves.join(conn)
+        return conn
+
+
+def frames(conn: Connection) -> list[JSON]:
+    """The frames queued for a socket since the last call, decoded."""
+    out = []
+    while not conn.outbox.empty():
+        text = conn.outbox.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
