@@ -10,12 +10,9 @@ from pydantic import BaseModel
 
 from .deps import OptionalTokenDep
 from .replays import MAX_PAGE, Replays
-from .schemas import ErrorOut
+from .schemas import error_responses
 
-ERRORS: dict[int | str, dict[str, object]] = {
-    code: {"model": ErrorOut} for code in (401, 403, 404, 409, 422)
-}
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api", responses=error_responses(401, 403, 404, 409, 422))
 
 
 def get_replays(request: Request) -> Replays:

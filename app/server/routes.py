@@ -11,16 +11,14 @@ from .schemas import (
     AddBot,
     ClaimSeat,
     CreateRoom,
-    ErrorOut,
     Lobby,
     Rematch,
     SeatToken,
+    error_responses,
 )
 from .scores import SeatOrder
 
-ERRORS: dict[int | str, dict[str, object]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)
-}
+ERRORS = error_responses(400, 401, 403, 404, 409, 413, 422, 429, 503)
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 

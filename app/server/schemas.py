@@ -124,6 +124,11 @@ class ErrorOut(BaseModel):
     error: ErrorDetail
 
 
+def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
+    """OpenAPI `responses` documenting the one error shape under each of `statuses`."""
+    return {status: {"model": ErrorOut} for status in statuses}
+
+
 # --- Websocket: client to server ---------------------------------------------------------
 
 class AuthMessage(Strict):
