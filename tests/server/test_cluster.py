@@ -47,15 +47,22 @@ def cluster(server: ServerFactory, tmp_path: Path) -> Iterator[tuple[Proxy, list
     proxy.stop()
 
 
+async def split_table(proxy: Proxy, a: Server, b: Server) -> tuple[Table, list[ProxiedPlayer]]:
+    """A started room of 3 seats through the proxy: the Creature and Hunted 2 on process `a`,
+    Hunted 1 on `b`."""
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        table = await open_table(api, hunted=2)
+    players = [await connect_via(proxy, table.code, table.tokens[seat], port)
+               for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
+    return table, players
+
+
 @pytest.mark.postgres
 @async_test
 async def test_seats_on_two_processes_play_through_the_proxy(
         cluster: tuple[Proxy, list[Server]]) -> None:
     proxy, (a, b) = cluster
-    async with Api(proxy) as api:  # type: ignore[arg-type]
-        table = await open_table(api, hunted=2)
-    players = [await connect_via(proxy, table.code, table.tokens[seat], port)
-               for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
+    _, players = await split_table(proxy, a, b)
     assert [p.upstream for p in players] == [a.port, b.port, a.port]
     await play_game(players, random.Random(3), stop_after=12)
     await close_all(players)
@@ -120,10 +127,7 @@ async def reconnect(proxy: Proxy, table: Table, players: list[ProxiedPlayer],
 async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survives_a_kill(
         cluster: tuple[Proxy, list[Server]]) -> None:
     proxy, (a, b) = cluster
-    async with Api(proxy) as api:  # type: ignore[arg-type]
-        table = await open_table(api, hunted=2)
-    players = [await connect_via(proxy, table.code, table.tokens[seat], port)
-               for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
+    table, players = await split_table(proxy, a, b)
     watchers = [await connect_via(proxy, table.code, None, port) for port in (a.port, b.port)]
     everyone = [*players, *watchers]
     for player in everyone:  # presence merges both processes' sockets

@@ -29,6 +29,7 @@ class Service:
     """One process's roles over a fresh database, and the tables it opens."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.url = f"sqlite+aiosqlite:///{folder / 'service.db'}"
         self.engine = make_engine(self.url)
         self.roles = Roles.build(Settings(database_url=self.url), self.engine, LocalBus())
