@@ -63,15 +63,34 @@ def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Actio
     return plays
 
 
+def resist_bar(h: Hunted, will: int) -> str:
+    """Why Resist with `will` Will is closed now ("" if open): already done this turn, too
+    little Will (1 must remain), or too few discarded Places (1 for 1 Will, 3 for 2)."""
+    if h.resisted:
+        return "resisted"
+    if h.will <= will:
+        return "will"
+    if len(h.discard) < (1 if will == 1 else 3):
+        return "discard"
+    return ""
+
+
+def give_up_bar(h: Hunted, plays: bool) -> str:
+    """Why Give Up is closed now ("" if open): already done this turn, or it would give
+    nothing back (full Will, nothing discarded) while a Place card can be played."""
+    if h.resisted:
+        return "resisted"
+    if h.will >= 3 and not h.discard and plays:
+        return "nothing"
+    return ""
+
+
 def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.hunted_at(prompt.seat)
     out = place_card_plays(state, h, h.hand)
     if not h.resisted:
-        if h.will >= 2 and h.discard:
-            out.append(Resist(1))
-        if h.will >= 3 and len(h.discard) >= 3:
-            out.append(Resist(2))
-        if h.will < 3 or h.discard or not out:
+        out.extend(Resist(will) for will in (1, 2) if not resist_bar(h, will))
+        if not give_up_bar(h, bool(out)):
             out.append(GiveUp())
     out.extend(survival_card_actions(state, h, 1))
     out.extend(ability_actions(state, prompt.seat, "explore"))  # Intercept

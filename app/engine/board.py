@@ -135,14 +135,21 @@ def catches_at(state: GameState, place: int) -> int:
 def power_blocked(state: GameState, place: int, hunted: Hunted | None = None) -> bool:
     """True if an effect makes the place's power unusable this turn (not merely a token);
     for a `hunted` standing there under Windbreak, the Target token's cards do not count."""
+    return block_reason(state, place, hunted) != ""
+
+
+def block_reason(state: GameState, place: int, hunted: Hunted | None = None) -> str:
+    """What blocks the place's power this turn ("" if nothing): "cataclysm", "interference"
+    or the Target token's card ("mirage", "toxin")."""
     if place in state.cataclysm:
-        return True
+        return "cataclysm"
     if place in (BEACH, WRECK) and Effect.INTERFERENCE in state.effects:
-        return True
+        return "interference"
     if hunted is not None and TokenKind.TARGET in hunted.immune:
-        return False
-    target_blocks = "mirage" in state.target_cards or "toxin" in state.target_cards
-    return target_blocks and place in state.tokens.get(TokenKind.TARGET, [])
+        return ""
+    if place not in state.tokens.get(TokenKind.TARGET, ()):
+        return ""
+    return next((card for card in ("mirage", "toxin") if card in state.target_cards), "")
 
 
 def limit_spent(state: GameState, place: int) -> bool:

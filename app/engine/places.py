@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .actions import UsePlacePower
-from .board import Events, emit
+from .board import Events, block_reason, emit, limit_spent
 from .cards import place_ids
 from .prompts import add_to_layer
 from .state import GameState, Hunted, Prompt
@@ -63,6 +63,17 @@ def power_options(state: GameState, hunted: Hunted, place: int,
     board = BOARDS[state.config.variant]
     at = board.gate(state, hunted, place, this_card)
     return [] if at is None else board.places[place].ways(state, hunted, at)
+
+
+def power_bar(state: GameState, hunted: Hunted, place: int, this_card: int = 0) -> str:
+    """Why the power of `place` offers `hunted` nothing now ("" if it offers something): what
+    blocks it (board.block_reason), "used" (its once-a-turn use is spent) or "nothing" (C7)."""
+    if power_options(state, hunted, place, this_card):
+        return ""
+    blocked = block_reason(state, place, hunted)
+    if blocked:
+        return blocked
+    return "used" if limit_spent(state, place) else "nothing"
 
 
 def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action
 from .board import artemia_symbol_now
-from .cards import FROZEN
+from .cards import ARTEMIA_SPACES, FROZEN, assimilation_start, rescue_start
 from .contamination import face_for
 from .frozen_survival import whisper_partners
 from .game import legal_actions, outcome, phase_name
+from .hunt import copied_card
+from .odds import contamination_odds
+from .offers import offers, unavailable
 from .prompts import current_prompt
 from .state import CREATURE, GameState, Hunted
 from .vocab import Effect, PromptKind, Whisper
@@ -17,6 +21,7 @@ from .vocab import Effect, PromptKind, Whisper
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """The state as `seat` may see it (None = spectator); never holds another seat's secret."""
     result = outcome(state)
+    legal = [] if seat is None else legal_actions(state, seat)
     view: dict[str, Any] = {
         "seat": seat,
         "role": _role(state, seat),
@@ -27,8 +32,12 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "creature": _creature_public(state),
         "hunted": [_hunted_public(state, h, seat) for h in state.hunted],
         "waiting_on": _waiting_on(state),
-        "you": _private(state, seat),
-        "legal_actions": [] if seat is None else [a.to_json() for a in legal_actions(state, seat)],
+        "you": _private(state, seat, legal),
+        "legal_actions": [a.to_json() for a in legal],
+        # offers[i] tells legal_actions[i]'s every field and what it costs (offers.py).
+        "offers": [] if seat is None else offers(state, seat, legal),
+        "contamination": contamination_odds(state, seat) if state.config.variant == FROZEN
+        else None,
         "outcome": None if result is None else {"winner": result.winner, "reason": result.reason},
     }
     return view
@@ -66,14 +75,27 @@ def _board(state: GameState) -> dict[str, Any]:
         "votes": {} if any(p.kind == PromptKind.THIN_ICE for layer in state.layers for p in layer)
         else {str(k): v for k, v in sorted(state.votes.items())},
         "extra_turns": state.extra_turns,
+        # The tracks as printed for this table: where each counter starts, and the Rescue
+        # track's spaces that show the Artemia symbol.
+        "rescue_start": rescue_start(state.config.players),
+        "assimilation_start": assimilation_start(state.config.players, state.config.variant),
+        "artemia_spaces": sorted(ARTEMIA_SPACES[state.config.board_side]),
+        "decision": _team_decision(state),
     }
+
+
+def _team_decision(state: GameState) -> str | None:
+    """The team decision the Hunted are voting on now (C11), if any: public, like the votes."""
+    team = (p for p in state.layers[-1] if p.kind == PromptKind.TEAM) if state.layers else ()
+    return next((str(p.data["decision"]) for p in team), None)
 
 
 def _creature_public(state: GameState) -> dict[str, Any]:
     c = state.creature
     return {"hand": len(c.hand), "deck": len(c.deck), "discard": list(c.discard),
             "plays_left": c.plays_left, "played_this_turn": c.played_this_turn,
-            "tracking_next": c.tracking_next, "abilities_used": list(state.creature_used)}
+            "tracking_next": c.tracking_next, "abilities_used": list(state.creature_used),
+            "flashback_copies": copied_card(state)}  # the Hunt card Flashback would repeat
 
 
 def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
@@ -116,12 +138,14 @@ def _waiting_on(state: GameState) -> list[dict[str, Any]]:
     return seen
 
 
-def _private(state: GameState, seat: int | None) -> dict[str, Any]:
+def _private(state: GameState, seat: int | None, legal: list[Action]) -> dict[str, Any]:
     if seat is None or _role(state, seat) == "spectator":
         return {}
     prompt = current_prompt(state, seat)
     mine: dict[str, Any] = {
         "prompt": None if prompt is None else {"kind": prompt.kind, "data": prompt.data},
+        # What the prompt names but the rules close now, with why (issue 10.4).
+        "unavailable": [] if prompt is None else unavailable(state, prompt, legal),
     }
     if seat == CREATURE:
         mine["hunt_cards"] = list(state.creature.hand)
@@ -138,4 +162,4 @@ def _private(state: GameState, seat: int | None) -> dict[str, Any]:
 
 def private_view(state: GameState, seat: int) -> dict[str, Any]:
     """A seat's own part of its view (`you`): its prompt and its cards."""
-    return _private(state, seat)
+    return _private(state, seat, legal_actions(state, seat))

@@ -89,7 +89,7 @@ def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, An
         assert isinstance(perspective, int)
         view = view_for(state, perspective)
         shown = [e for e in events if e.visible_to(perspective)]
-    view["legal_actions"] = []  # a replay offers nothing to do
+    view["legal_actions"] = view["offers"] = []  # a replay offers nothing to do
     return {"step": step, "seat": replayed.seats[step], "action": replayed.actions[step],
             "events": [{"seq": step, "kind": e.kind, "data": e.data} for e in shown],
             "view": view}

@@ -269,6 +269,20 @@ def test_a_reveal_shows_the_face_to_every_seat() -> None:
         assert view_for(b, seat)["hunted"][0]["tokens"] == [{"id": 1, "face": "blank"}]
 
 
+def test_an_offer_that_would_reveal_the_tokens_tells_the_end_but_not_the_winner() -> None:
+    icon, blank = twin_tables()
+    at_hummocks = []
+    for state in (icon, blank):
+        state.rescue = 1
+        at_hummocks.append(to_place_action(play_turn(state, {1: 4, 2: 4, 3: 3}, creature=10), 1))
+    a, b = at_hummocks
+    same_for(a, b, SEATS)  # offers and Contamination odds included
+    view = view_for(a, 1)
+    [cost] = [o["cost"] for o in view["offers"] if o["action"]["type"] == "UsePlacePower"]
+    assert cost == {"rescue": 1, "ends_game": True}
+    assert view["contamination"]["unknown"] == 1
+
+
 # --- Conservation --------------------------------------------------------------------------
 
 def test_tokens_are_conserved_at_every_step_of_a_busy_turn() -> None:

@@ -436,7 +436,8 @@ def hide_from_hunted(state: GameState, seat: int) -> GameState:
 
 def check_creature_view_structure(state: GameState, view: dict[str, Any]) -> None:
     """The Creature's view holds counts, never the Hunted's face-down or Survival cards."""
-    assert set(view["you"]) == {"prompt", "hunt_cards", "shown_by_phobia"}
+    assert set(view["you"]) == {"prompt", "unavailable", "hunt_cards", "shown_by_phobia"}
+    assert view["you"]["unavailable"] == []  # the Creature's prompts close nothing by name
     prompt = view["you"]["prompt"]
     if prompt is not None:
         assert set(prompt["data"]) <= {"phase"}
@@ -454,7 +455,7 @@ def check_creature_view_structure(state: GameState, view: dict[str, Any]) -> Non
 def check_hunted_view_structure(state: GameState, view: dict[str, Any], seat: int) -> None:
     """A Hunted's view holds their own cards only."""
     me = state.hunted_at(seat)
-    assert set(view["you"]) == {"prompt", "hand", "played", "survival_cards"}
+    assert set(view["you"]) == {"prompt", "unavailable", "hand", "played", "survival_cards"}
     assert (view["you"]["hand"], view["you"]["played"]) == (me.hand, me.played)
     assert view["you"]["survival_cards"] == me.survival
     assert isinstance(view["creature"]["hand"], int)

@@ -31,8 +31,8 @@ from .client import (
 from .servers import Server
 from .stored import StoredGame, as_json, current_game
 
-CREATURE_OWN = {"prompt", "hunt_cards", "shown_by_phobia"}
-HUNTED_OWN = {"prompt", "hand", "played", "survival_cards"}
+CREATURE_OWN = {"prompt", "unavailable", "hunt_cards", "shown_by_phobia"}
+HUNTED_OWN = {"prompt", "unavailable", "hand", "played", "survival_cards"}
 FROZEN_HUNTED_OWN = HUNTED_OWN | {"whisper"}  # the Hunted a Whisper links her with
 OWNER_ONLY_EVENTS = {"place_cards_chosen_by_you", "survival_card_kept",
                      "survival_card_discarded_by_you"}
@@ -55,7 +55,8 @@ def check_view(view: JSON, seat: int | None) -> None:
     you = view["you"]
     assert view["seat"] == seat
     if seat is None:
-        assert you == {} and view["legal_actions"] == [] and view["role"] == "spectator"
+        assert you == {} and view["legal_actions"] == view["offers"] == []
+        assert view["role"] == "spectator"
     elif seat == 0:
         assert set(you) == CREATURE_OWN, sorted(you)
     else:
@@ -64,6 +65,7 @@ def check_view(view: JSON, seat: int | None) -> None:
     for hunted in view["hunted"]:
         assert all(isinstance(hunted[k], int) for k in COUNTS), hunted
     assert isinstance(view["creature"]["hand"], int)
+    assert len(view["offers"]) == len(view["legal_actions"])  # one offer per legal action
     outside_you = {p.rsplit(".", 1)[-1] for p, _ in pairs({k: v for k, v in view.items()
                                                            if k != "you"})}
     assert not outside_you & {"hunt_cards", "survival_cards", "shown_by_phobia"}

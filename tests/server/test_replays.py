@@ -35,7 +35,7 @@ def live_views(player: Player) -> dict[int, JSON]:
     views: dict[int, JSON] = {}
     for frame in player.frames:
         if frame["type"] in ("sync", "update") and frame.get("view") is not None:
-            views[frame["version"]] = {**frame["view"], "legal_actions": []}
+            views[frame["version"]] = {**frame["view"], "legal_actions": [], "offers": []}
     return views
 
 

@@ -1,0 +1,89 @@
+"""What a seat's legal actions would do, and why an option its prompt names is closed now.
+
+The client shows costs and reasons without re-deriving a rule: a cost is read off the rule's
+own code (the prompt's answer run on a copy of the state, before any automatic step follows),
+and a reason comes from the predicate that legality itself uses (answers.py, places.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .actions import Action, Choose, GiveUp, Resist, UsePlacePower
+from .answers import PROMPTS, give_up_bar, resist_bar
+from .events import Event
+from .places import power_bar
+from .prompts import current_prompt
+from .state import CREATURE, GameState, Prompt
+from .vocab import EventKind, PromptKind
+
+# Actions whose consequences a button must state (issue 10.4): Will, Places, Contamination
+# tokens, the counters and the end of the game. Card plays state theirs in the card's text.
+COSTED = (Resist, GiveUp, UsePlacePower, Choose)
+
+
+def action_fields(action: Action) -> dict[str, Any]:
+    """Every field of an action, defaults included (the wire form leaves those out)."""
+    out: dict[str, Any] = {"type": action.type}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def offers(state: GameState, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
+    """For each legal action, in order: its full fields and what it costs and does."""
+    return [{"action": action_fields(a), "cost": cost(state, seat, a)} for a in legal]
+
+
+def cost(state: GameState, seat: int, action: Action) -> dict[str, Any]:
+    """What `action` does at once, in public or own-seat terms: `will` and `places` (the
+    actor's Will and Place cards in hand, a pending take-back or discard counted), `tokens`
+    (the actor's Contamination tokens), `rescue` and `assimilation` (spaces advanced),
+    `ends_game`, and `winner` when the end shows no hidden face. Zero entries are left out."""
+    prompt = current_prompt(state, seat)
+    if not isinstance(action, COSTED) or prompt is None:
+        return {}
+    after = state.clone()
+    events: list[Event] = []
+    # Clones share their (frozen) prompts: the copy answers the very prompt it holds.
+    PROMPTS[prompt.kind].answer(after, prompt, action, events)
+    out: dict[str, Any] = {
+        "rescue": state.rescue - after.rescue,
+        "assimilation": state.assimilation - after.assimilation,
+    }
+    if seat != CREATURE:
+        out |= _own_change(state, after, seat)
+    if after.winner:
+        out["ends_game"] = True
+        # A reveal decides the winner by faces nobody may know yet: then only the end is told.
+        if not any(e.kind == EventKind.CONTAMINATION_REVEALED for e in events):
+            out["winner"] = str(after.winner)
+    return {k: v for k, v in out.items() if v}
+
+
+def _own_change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
+    old, new = before.hunted_at(seat), after.hunted_at(seat)
+    pending = [p for layer in after.layers for p in layer if p.seat == seat]
+    owed = sum(p.data["count"] for p in pending if p.kind == PromptKind.TAKE_BACK)
+    owed -= sum(p.data["count"] for p in pending if p.kind == PromptKind.DISCARD)
+    return {"will": new.will - old.will, "places": len(new.hand) - len(old.hand) + owed,
+            "tokens": len(new.tokens) - len(old.tokens)}
+
+
+def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> list[dict[str, str]]:
+    """The options the prompt names that are closed now, each with the rule's reason."""
+    if prompt.seat == CREATURE or prompt.kind not in (PromptKind.EXPLORE,
+                                                      PromptKind.PLACE_ACTION):
+        return []
+    h = state.hunted_at(prompt.seat)
+    if prompt.kind == PromptKind.PLACE_ACTION:
+        why = power_bar(state, h, prompt.data["place"], prompt.data["card"])
+        return [{"option": "power", "why": why}] if why else []
+    out = []
+    if not any(isinstance(a, Resist) for a in legal):
+        out.append({"option": "resist", "why": resist_bar(h, 1)})
+    if not any(isinstance(a, GiveUp) for a in legal):
+        out.append({"option": "give_up", "why": give_up_bar(h, True) or "nothing"})
+    return out
