@@ -4,8 +4,9 @@
 import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, survivalName } from "./cards.js";
 import { h } from "./dom.js";
 import { ABILITIES } from "./frozen.js";
+import { t } from "./i18n.js";
 import {
-  DECISIONS, GROUPS, boardOdds, describeAction, doingLabel, promptText, seatName, tokenName,
+  DECISIONS, GROUPS, boardOdds, cap, describeAction, doingLabel, promptText, seatName, tokenName,
   voteLabel, who, withDefaults,
 } from "./labels.js";
 
@@ -33,17 +34,17 @@ function cardBlock(card, items, onAct, ctx) {
   let text = info ? info.text : "";
   if (card === "flashback") {
     const discard = (ctx.view.creature.discard || []).filter((c) => c !== "flashback");
-    if (discard.length) text += ` (now: ${huntName(discard[discard.length - 1])})`;
+    if (discard.length) text += t("actions.now", { card: huntName(discard[discard.length - 1]) });
   }
   const single = items.length === 1 && !items[0].desc.choice;
   const kind = items[0].action.type === "PlayHuntCard" ? "hunt" : "survival";
   return h("div.card-choice", { dataset: { choices: `${kind}:${card}` } },
     h("div.card-choice-head", {}, h("strong", {}, name),
       info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : null,
-      info && info.symbol ? h(`span.symbol-tag.sym-${info.symbol}`, {}, info.symbol === "target" ? "Target" : "Artemia") : null),
+      info && info.symbol ? h(`span.symbol-tag.sym-${info.symbol}`, {}, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null),
     h("p.card-text", {}, text),
     h("div.choice-buttons", {}, items.map(({ action, desc }) =>
-      actButton(action, desc, onAct, single ? `Play ${name}` : desc.choice, ctx))));
+      actButton(action, desc, onAct, single ? t("hand.verb.play", { name }) : desc.choice, ctx))));
 }
 
 function abilityBlock(ability, items, onAct, ctx) {
@@ -75,27 +76,27 @@ function decisionBox(view, ctx, decision) {
     const vote = votes[String(x.seat)];
     return h(`li${vote ? ".voted" : ""}`, { dataset: { seat: x.seat } },
       h(`span.figure.seat-${x.seat}`, { "aria-hidden": "true" }, String(x.seat)),
-      h("strong", {}, x.seat === ctx.seat ? "You" : seatName(x.seat, ctx.names)), " ",
-      vote ? h("span.vote-choice", {}, voteLabel(decision, vote, ctx)) : h("span.muted", {}, "has not voted yet"));
+      h("strong", {}, x.seat === ctx.seat ? t("actions.you") : seatName(x.seat, ctx.names)), " ",
+      vote ? h("span.vote-choice", {}, voteLabel(decision, vote, ctx)) : h("span.muted", {}, t("actions.not_voted")));
   });
   return h("div.decision", { dataset: { decision } },
-    h("h3", {}, view.you && view.you.prompt && view.you.prompt.kind === "team" ? "Votes so far"
-      : DECISIONS[decision] || "Team decision"),
+    h("h3", {}, view.you && view.you.prompt && view.you.prompt.kind === "team" ? t("actions.votes_so_far")
+      : DECISIONS[decision] || t("actions.team_decision")),
     decision === "board" ? h("p.odds", {}, boardOdds(view)) : null,
-    h("ul.votes", { "aria-label": "Votes" }, rows));
+    h("ul.votes", { "aria-label": t("actions.votes") }, rows));
 }
 
 function tokenPicker(tokens, room) {
   if (!tokens.includes(room.armedToken)) room.armedToken = tokens[0];
-  return h("div.token-picker", { role: "radiogroup", "aria-label": "Token to place" },
-    tokens.map((t) => h("label.choice.inline", { for: `armed-${t}` },
+  return h("div.token-picker", { role: "radiogroup", "aria-label": t("actions.token_to_place") },
+    tokens.map((token) => h("label.choice.inline", { for: `armed-${token}` },
       h("input", {
-        type: "radio", name: "armed-token", id: `armed-${t}`, value: t, checked: t === room.armedToken,
-        onchange: () => { room.armedToken = t; room.render(); },
+        type: "radio", name: "armed-token", id: `armed-${token}`, value: token, checked: token === room.armedToken,
+        onchange: () => { room.armedToken = token; room.render(); },
       }),
-      h(`span.token.token-${t}`, { "aria-hidden": "true" }, t[0].toUpperCase()),
-      h("span", {}, tokenName(t)))),
-    h("p.hint", {}, "Then choose a place on Artemia below."));
+      h(`span.token.token-${token}`, { "aria-hidden": "true" }, t(`token.letter.${token}`)),
+      h("span", {}, tokenName(token)))),
+    h("p.hint", {}, t("actions.then_place")));
 }
 
 /** Map place -> {action, token} placing the armed token there (for the board). */
@@ -112,8 +113,8 @@ export function tokenActions(view, room) {
 
 function waitingText(view, ctx) {
   const parts = (view.waiting_on || []).filter((w) => w.seat !== ctx.seat)
-    .map((w) => `${who(w.seat, ctx)} (${doingLabel(w.kind)})`);
-  return parts.length ? `Waiting on ${parts.join(", ")}.` : "";
+    .map((w) => t("actions.doing", { who: who(w.seat, ctx), doing: doingLabel(w.kind) }));
+  return parts.length ? cap(t("actions.waiting_on", { who: parts.join(", ") })) : "";
 }
 
 /** Auto-pass (issue 10.1): the server passes for this seat; the player sets how. */
@@ -126,13 +127,13 @@ function autoPassBox(room) {
       h("input#auto-pass", {
         type: "checkbox", checked: mode !== "off",
         onchange: (e) => room.setAutoPass(e.target.checked ? "when_nothing" : "off"),
-      }), " Pass for me when I hold nothing I could play here"),
+      }), ` ${t("actions.auto_pass")}`),
     until
       ? h("button#pass-until.subtle.small", { type: "button", "aria-pressed": "true",
-        onclick: () => room.setAutoPass("when_nothing") }, "Passing until my next decision · Stop")
+        onclick: () => room.setAutoPass("when_nothing") }, t("actions.passing_until"))
       : h("button#pass-until.subtle.small", { type: "button", "aria-pressed": "false",
-        title: "Pass every card window until a decision without a Pass comes",
-        onclick: () => room.setAutoPass("until_decision") }, "Pass until my next decision"));
+        title: t("actions.pass_until_title"),
+        onclick: () => room.setAutoPass("until_decision") }, t("actions.pass_until")));
 }
 
 export function renderActions(view, ctx, room) {
@@ -140,14 +141,14 @@ export function renderActions(view, ctx, room) {
   const prompt = view.you && view.you.prompt;
   const legal = view.legal_actions || [];
   const head = h("h2#actions-title", { tabindex: "-1" },
-    prompt ? "Your move" : legal.length ? "You have chosen" : view.outcome ? "Game over" : "Waiting");
-  const text = prompt && room.autoPassing() ? "Nothing to decide here: the server passes for you in a moment."
+    t(prompt ? "actions.your_move" : legal.length ? "actions.chosen" : view.outcome ? "phase.over" : "actions.waiting"));
+  const text = prompt && room.autoPassing() ? t("actions.auto_passing")
     : prompt ? promptText(prompt, view, ctx.names)
-    : legal.length ? "You have chosen; you may change your mind until the Exploration ends." : "";
+    : legal.length ? t("actions.may_change") : "";
   const mine = (view.waiting_on || []).some((w) => w.seat === ctx.seat);
-  const clock = mine && room.clockSeconds ? h("span.countdown.mine", { dataset: { seat: ctx.seat }, title: "Time left for this decision" }) : null;
+  const clock = mine && room.clockSeconds ? h("span.countdown.mine", { dataset: { seat: ctx.seat }, title: t("actions.time_left") }) : null;
   const out = [h("div.actions-head", {}, head, clock),
-    h("p.prompt", {}, text || waitingText(view, ctx) || "Nothing to do right now.")];
+    h("p.prompt", {}, text || waitingText(view, ctx) || t("actions.nothing"))];
   if (legal.length && waitingText(view, ctx)) out.push(h("p.waiting", {}, waitingText(view, ctx)));
   const decision = currentDecision(view, room.events || []);
   if (decision) out.push(decisionBox(view, ctx, decision));

@@ -3,6 +3,7 @@
 // The button row of the actions panel stays as the accessible path to every action.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 // The action field naming the card, per action type, and the kind of card it names.
 const CARD_FIELDS = {
@@ -37,8 +38,8 @@ export function cardButton(key, actions, label, onAct, content) {
   const single = actions.length === 1;
   return h("button.card-play", {
     type: "button",
-    "aria-label": single ? label : `${label}: choose how`,
-    title: single ? label : `${label}: choose how`,
+    "aria-label": single ? label : t("card.choose_how", { label }),
+    title: single ? label : t("card.choose_how", { label }),
     dataset: { key: single ? JSON.stringify(actions[0]) : `choices:${key}`, card: key },
     onclick: () => (single ? onAct(actions[0]) : showChoices(key)),
   }, content);

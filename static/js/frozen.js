@@ -1,6 +1,8 @@
 // Frozen Lands: the sheets' and abilities' tables (filled from the catalogue) and the
 // Contamination tokens' odds (frozen_lands.md §6-7).
 
+import { t } from "./i18n.js";
+
 // The sheets and abilities' words come from the catalogue (cards.js fills these tables).
 export const SHEETS = {};
 export const ABILITIES = {};
@@ -31,4 +33,4 @@ export function tokenOdds(view) {
   return { held: all.length, unknown, blank, icon, clean };
 }
 
-export const percent = (p) => `${Math.round(p * 100)} %`;
+export const percent = (p) => t("odds.percent", { n: Math.round(p * 100) });

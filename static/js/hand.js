@@ -1,8 +1,9 @@
 // One's own cards: Place cards (hand and face down), Survival cards, or Hunt cards.
 
-import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, placeList, placeName } from "./cards.js";
+import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeName } from "./cards.js";
 import { cardButton, cardOffers } from "./controls.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { seatName } from "./labels.js";
 import { creatureAbilities, sheetLine, tokenChip } from "./players.js";
 
@@ -23,18 +24,18 @@ function placeCard(n, extraClass = "", play = null) {
 
 function textCard(kind, id, info, play = null) {
   const symbol = info && info.symbol
-    ? h(`span.symbol-tag.sym-${info.symbol}`, {}, info.symbol === "target" ? "Target" : "Artemia") : null;
+    ? h(`span.symbol-tag.sym-${info.symbol}`, {}, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null;
   return asControl(`.${kind}-card`, id, [
     h("strong.card-name", {}, info ? info.name : id),
-    h("span.card-meta", {}, info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : h("span.phase-tag", {}, "any phase"), symbol),
+    h("span.card-meta", {}, info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : h("span.phase-tag", {}, t("hand.any_phase")), symbol),
     h("span.card-text", {}, info ? info.text : "")], play);
 }
 
 /** What clicking a card does, in words: "Play The Lair", "Discard The Rover", ... */
 function playWords(offer, name) {
-  const verb = { DiscardPlaceCard: "Discard", DiscardSurvivalCard: "Discard", KeepPlaceCard: "Keep",
-    KeepSurvivalCard: "Keep" }[offer[0].type] || "Play";
-  return `${verb} ${name}`;
+  const verb = { DiscardPlaceCard: "discard", DiscardSurvivalCard: "discard", KeepPlaceCard: "keep",
+    KeepSurvivalCard: "keep" }[offer[0].type] || "play";
+  return t(`hand.verb.${verb}`, { name });
 }
 
 function player(offers, onAct) {
@@ -56,35 +57,34 @@ export function renderHand(view, ctx, onAct = null) {
     const shown = Object.entries(you.shown_by_phobia || {});
     const abilities = creatureAbilities(view);
     return [
-      h("h2", {}, "Your Hunt cards"),
-      section("In hand", (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), "No Hunt card in hand."),
-      abilities.length ? h("div.hand-section", {}, h("h3", {}, "Your sheet"),
+      h("h2", {}, t("hand.your_hunt_cards")),
+      section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt")),
+      abilities.length ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")),
         h("ul.cards.sheet-cards", {}, abilities.map((a) => h(`li.card.ability-card${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
           h("strong.card-name", {}, a.name),
-          h("span.card-meta", {}, h("span.phase-tag", {}, a.used ? "used" : a.often)),
-          h("span.card-text", {}, `${a.text} When: ${a.when}.`))))) : null,
-      shown.length ? h("div.hand-section", {}, h("h3", {}, "Shown to you by Phobia"),
+          h("span.card-meta", {}, h("span.phase-tag", {}, a.used ? t("players.used") : a.often)),
+          h("span.card-text", {}, t("hand.when", { text: a.text, when: a.when })))))) : null,
+      shown.length ? h("div.hand-section", {}, h("h3", {}, t("hand.shown_by", { card: huntName("phobia") })),
         h("ul.plain", {}, shown.map(([seat, cards]) =>
-          h("li", {}, `${seatName(Number(seat), ctx.names)}: ${placeList(cards) || "nothing"}`)))) : null,
+          h("li", {}, t("hand.shown", { who: seatName(Number(seat), ctx.names), cards: placeList(cards) || t("hand.nothing") }))))) : null,
     ];
   }
-  if (view.role !== "hunted") return [h("h2", {}, "Spectating"), h("p.muted", {}, "You are watching this game.")];
+  if (view.role !== "hunted") return [h("h2", {}, t("hand.spectating")), h("p.muted", {}, t("hand.watching"))];
   const played = you.played || [];
   const me = view.hunted.find((x) => x.seat === view.seat) || {};
   const frozen = view.config.variant === "frozen-lands";
   const tokens = me.tokens || [];
   return [
-    h("h2", {}, "Your cards"),
-    frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, "Your Contamination tokens"),
-      tokens.length ? h("p.tokens-line.big", {}, tokens.map((t, i) => tokenChip(t, i)),
-        h("span.muted", {}, tokens.some((t) => !t.face)
-          ? " Face down: nobody knows them, not even you, until someone looks or they are revealed." : ""))
-        : h("p.muted", {}, "None. Each token you take is drawn blind; 5 of the 14 carry the icon.")) : null,
+    h("h2", {}, t("hand.your_cards")),
+    frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, t("hand.your_tokens")),
+      tokens.length ? h("p.tokens-line.big", {}, tokens.map((token, i) => tokenChip(token, i)),
+        h("span.muted", {}, tokens.some((token) => !token.face) ? t("hand.face_down_note") : ""))
+        : h("p.muted", {}, t("hand.no_token"))) : null,
     played.length ? h("div.hand-section.face-down", {},
-      h("h3", {}, view.phase === "exploration" || view.phase === "hunting" ? "Face down (only you see it)" : "In play"),
+      h("h3", {}, t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play")),
       h("ul.cards", {}, played.map((n) => placeCard(n, ".played", play(`place:${n}`, placeName(n)))))) : null,
-    section("Place cards in hand", (you.hand || []).map((n) => placeCard(n, "", play(`place:${n}`, placeName(n)))), "No Place card in hand."),
-    section("Survival cards", (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), "No Survival card."),
-    me.sheet ? h("div.hand-section", {}, h("h3", {}, "Your sheet"), sheetLine(me, true)) : null,
+    section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
+    section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival")),
+    me.sheet ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null,
   ];
 }

@@ -45,7 +45,7 @@ export function t(key, params = {}) {
  */
 export function runningFrench(text) {
   return text
-    .replace(/(^|[^.!?\s])(\s+|\()(L'|La |Le |Les )(?=[A-ZÀ-Ý])/g, (_, before, gap, article) => `${before}${gap}${article.toLowerCase()}`)
+    .replace(/(^|[^.!?\s])(\s+\(?|\()(L'|La |Le |Les )(?=[A-ZÀ-Ý])/g, (_, before, gap, article) => `${before}${gap}${article.toLowerCase()}`)
     .replace(/(^|[\s(])à le /g, "$1au ").replace(/(^|[\s(])à les /g, "$1aux ")
     .replace(/(^|[\s(])de le /g, "$1du ").replace(/(^|[\s(])de les /g, "$1des ")
     .replace(/(^|[\s(])de (?=[AEIOUYÀ-ÆÈ-ÏÒ-ÖÙ-Ü])/g, "$1d'");

@@ -1,7 +1,7 @@
 // Human words for seats, actions, prompts and phases. No rules here: only descriptions of
 // what the server offers in `legal_actions` and `you.prompt`.
 
-import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, placeList, placeName, survivalName } from "./cards.js";
+import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { ABILITIES, SHEETS, percent, tokenOdds } from "./frozen.js";
 import { t } from "./i18n.js";
 
@@ -111,47 +111,51 @@ export const GROUPS = ["place", "change", "resist", "vote", "token", "hunt", "su
 
 export const tokenName = (token) => t(`token.${token}`);
 
+/** "The Lair: take back …", with the colon each language wants. */
+const labelled = (head, text) => t("label.colon", { head, text });
+
+/** A seat in a label: "you" (the verb agrees) or its name. */
+const whom = (seat, ctx) => ({ who: seat === ctx.seat ? t("seat.you") : seatName(seat, ctx.names), you: seat === ctx.seat });
+
 /** A plain description of a power's choices, for places without a tailored label. */
 function genericPower(a, ctx) {
-  const parts = [a.option ? a.option.replace(/-/g, " ") : "use its power"];
-  if (a.hunted !== null && a.hunted !== undefined) parts.push(`for ${seatName(a.hunted, ctx.names)}`);
+  const parts = [a.option ? a.option.replace(/-/g, " ") : t("power.generic")];
+  if (a.hunted !== null && a.hunted !== undefined) parts.push(t("power.generic_for", { who: seatName(a.hunted, ctx.names) }));
   if (a.card !== null && a.card !== undefined) parts.push(`(${placeName(a.card)})`);
-  if (a.copy !== null && a.copy !== undefined) parts.push(`copying ${placeName(a.copy)}`);
-  return `${placeName(a.place)}: ${parts.join(" ")}`;
+  if (a.copy !== null && a.copy !== undefined) parts.push(t("power.generic_copy", { place: placeName(a.copy) }));
+  return labelled(placeName(a.place), parts.join(" "));
 }
 
-/** The Frozen Lands places' powers (frozen_lands.md §3), one label per offered option. */
-function frozenPowerLabel(a, ctx) {
-  const place = placeName(a.place);
-  const forWho = (seat) => (seat === ctx.seat ? "you" : seatName(seat, ctx.names));
+/** What a Frozen Lands place's power does with this option (frozen_lands.md §3). */
+function frozenPower(a, ctx) {
+  const other = whom(a.hunted, ctx);
   switch (a.place) {
-    case 1:
-      return a.option === "copy" ? `${place}: copy the power of ${placeName(a.copy)}`
-        : `${place}: take back all your discarded Places`;
+    case 1: return a.option === "copy" ? t("power.copy", { place: placeName(a.copy) }) : t("fpower.all_back");
     case 2:
-      if (a.option === "this") return `${place}: take ${place} back`;
-      if (a.option === "other") return `${place}: ${forWho(a.hunted)} takes back 1 discarded Place`;
-      return a.hunted === null ? `${place}: take it back`
-        : `${place}: take it back; ${forWho(a.hunted)} takes back 1 discarded Place`;
-    case 3: return `${place}: ${forWho(a.hunted)} may play 2 cards next turn, keeping 1`;
-    case 4: return `${place}: Rescue +1 (with another Hunted here)`;
-    case 5: return a.card !== null ? `${place}: take ${placeName(a.card)} from the reserve`
-      : `${place}: ${forWho(a.hunted)} takes a Place from the reserve`;
+      if (a.option === "this") return t("power.this", { place: placeName(a.place) });
+      if (a.option === "other") return t("fpower.other_back", other);
+      return a.hunted === null ? t("fpower.it_back") : t("fpower.it_back_other", other);
+    case 3: return t("fpower.two_keep", other);
+    case 4: return t("fpower.rescue_with");
+    case 5: return a.card !== null ? t("power.rover", { place: placeName(a.card) }) : t("fpower.other_gain", other);
     case 6:
-      if (a.option === "cleanse") return `${place}: ${forWho(a.hunted)} ${a.hunted === ctx.seat ? "discard" : "discards"} 1 Contamination token`;
-      if (a.option === "discard") return `${place}: take back 1 discarded Place`;
-      return `${place}: take it back with up to 2 discarded Places`;
-    case 7: return `${place}: draw 2 Survival cards, keep 1, give or discard the other`;
+      if (a.option === "cleanse") return t("fpower.cleanse", other);
+      return t(a.option === "discard" ? "power.one_back" : "fpower.it_back_two");
+    case 7: return t("fpower.supply");
     case 8: return a.option === "advance"
-      ? `${place}: Rescue +1${ctx.view && ctx.view.board.rescue === 1 ? " (onto Victory: you LOSE)" : ""}, then you may peek at a token`
-      : `${place}: secretly look at a Contamination token`;
+      ? t("fpower.advance", { lose: Boolean(ctx.view && ctx.view.board.rescue === 1) }) : t("fpower.look");
     case 9:
-      if (a.option === "both") return `${place}: ${forWho(a.hunted)} ${a.hunted === ctx.seat ? "regain" : "regains"} 1 Will and you draw 1 Survival card`;
-      if (a.option === "will") return `${place}: ${forWho(a.hunted)} ${a.hunted === ctx.seat ? "regain" : "regains"} 1 Will`;
-      return `${place}: draw 1 Survival card`;
-    case 10: return `${place}: play 2 cards next turn, both count`;
-    default: return genericPower(a, ctx);
+      if (a.option === "both") return t("fpower.will_draw", other);
+      return t(a.option === "will" ? "fpower.will" : "power.source_card", other);
+    case 10: return t("power.artefact");
+    default: return null;
   }
+}
+
+/** The Frozen Lands places' powers, one label per offered option. */
+function frozenPowerLabel(a, ctx) {
+  const what = frozenPower(a, ctx);
+  return what === null ? genericPower(a, ctx) : labelled(placeName(a.place), what);
 }
 
 function powerLabel(a, ctx) {
@@ -160,22 +164,22 @@ function powerLabel(a, ctx) {
   if (ctx.view && ctx.view.config.variant !== "base") return genericPower(a, ctx);
   switch (a.place) {
     case 1:
-      return a.option === "copy" ? `${place}: ${t("power.copy", { place: placeName(a.copy) })}`
-        : `${place}: ${t("power.lair")}`;
+      return a.option === "copy" ? labelled(place, t("power.copy", { place: placeName(a.copy) }))
+        : labelled(place, t("power.lair"));
     case 2:
     case 6: {
-      if (a.option === "this") return `${place}: ${t("power.this", { place })}`;
-      if (a.option === "discard") return `${place}: ${t("power.one_back")}`;
-      return `${place}: ${t(a.place === 2 ? "power.jungle" : "power.swamp")}`;
+      if (a.option === "this") return labelled(place, t("power.this", { place }));
+      if (a.option === "discard") return labelled(place, t("power.one_back"));
+      return labelled(place, t(a.place === 2 ? "power.jungle" : "power.swamp"));
     }
-    case 3: return `${place}: ${t("power.river")}`;
-    case 4: return `${place}: ${t(ctx.view && ctx.view.board.marker_on_beach ? "power.beach_remove" : "power.beach_put")}`;
-    case 5: return `${place}: ${t("power.rover", { place: placeName(a.card) })}`;
-    case 7: return `${place}: ${t("power.shelter")}`;
-    case 8: return `${place}: ${t("power.wreck")}`;
-    case 9: return a.option === "will" ? `${place}: ${t("power.source_will", { who: seatName(a.hunted, ctx.names) })}`
-      : `${place}: ${t("power.source_card")}`;
-    case 10: return `${place}: ${t("power.artefact")}`;
+    case 3: return labelled(place, t("power.river"));
+    case 4: return labelled(place, t(ctx.view && ctx.view.board.marker_on_beach ? "power.beach_remove" : "power.beach_put"));
+    case 5: return labelled(place, t("power.rover", { place: placeName(a.card) }));
+    case 7: return labelled(place, t("power.shelter"));
+    case 8: return labelled(place, t("power.wreck"));
+    case 9: return a.option === "will" ? labelled(place, t("fpower.will", whom(a.hunted, ctx)))
+      : labelled(place, t("power.source_card"));
+    case 10: return labelled(place, t("power.artefact"));
     default: return genericPower(a, ctx);
   }
 }
@@ -192,27 +196,25 @@ function huntChoice(a, ctx) {
 
 function survivalChoice(a, ctx) {
   const p = a.places || [];
-  const name = (seat) => (seat === ctx.seat ? "you" : seatName(seat, ctx.names));
+  const one = whom(p[0], ctx);
   switch (a.card) {
     // Frozen Lands cards carry seats or token ids in `places` (see frozen_survival.py).
-    case "hand-warmers": return `${name(p[0])} ${p[0] === ctx.seat ? "regain" : "regains"} 1 Will`;
-    case "radio-relay": return `${name(p[0])} takes back up to 2 discarded Places`;
-    case "whisper": return `talk privately with ${name(p[0])}`;
-    case "vaccine": return `protect ${p[0] === ctx.seat ? "yourself" : name(p[0])} from Contamination`;
-    case "signal-mirror": return `${name(p[0])} may swap their played Place`;
-    case "body-heat": return `you and ${name(p[0])} regain 1 Will`;
-    case "antidote": return `${name(p[0])} ${p[0] === ctx.seat ? "discard" : "discards"} 1 Contamination token`;
-    case "relay-runner": return `${name(p[0])} takes back their played Place`;
-    case "blood-test": return `reveal ${tokenLabel(p[0], ctx)}`;
-    case "field-lab": return `look at ${tokenLabel(p[0], ctx)} first`;
-    case "roped-together": return `move from ${placeName(p[0])} to ${placeName(p[1])}`;
-    case "huddle": return `at ${placeName(p[0])}, only ${name(p[1])} ${p[1] === ctx.seat ? "suffer" : "suffers"} the Creature token`;
-    case "scrub-down": {
-      const seats = [...new Set(p)];
-      return `discard ${seats.map((s) => `${p.filter((x) => x === s).length} of ${s === ctx.seat ? "your" : seatName(s, ctx.names) + "'s"}`).join(" and ")} tokens`;
-    }
-    case "windbreak": return "ignore the Target token here";
-    case "supply-drop": return "draw 2, keep 1, give or discard the other";
+    case "hand-warmers": return t("fpower.will", one);
+    case "radio-relay": return t("choice.radio_relay", one);
+    case "whisper": return t("choice.whisper", one);
+    case "vaccine": return t("choice.vaccine", one);
+    case "signal-mirror": return t("choice.signal_mirror", one);
+    case "body-heat": return t("choice.body_heat", one);
+    case "antidote": return t("fpower.cleanse", one);
+    case "relay-runner": return t("choice.relay_runner", one);
+    case "blood-test": return t("choice.reveal", { token: tokenLabel(p[0], ctx) });
+    case "field-lab": return t("choice.look_first", { token: tokenLabel(p[0], ctx) });
+    case "roped-together": return t("choice.go", { from: placeName(p[0]), to: placeName(p[1]) });
+    case "huddle": return t("choice.huddle", { place: placeName(p[0]), ...whom(p[1], ctx) });
+    case "scrub-down": return t("choice.scrub_down", { parts: listOf([...new Set(p)].map((seat) =>
+      t("choice.tokens_of", { n: p.filter((x) => x === seat).length, ...whom(seat, ctx) }))) });
+    case "windbreak": return t("choice.windbreak");
+    case "supply-drop": return t("choice.supply_drop");
     case "sacrifice": return t("choice.discard", { card: placeName(p[0]) });
     case "vortex": return t("choice.swap", { out: placeName(p[0]), into: placeName(p[1]) });
     case "hologram": return t("choice.move_token", { token: tokenName("artemia"), from: placeName(p[0]), to: placeName(p[1]) });
@@ -252,11 +254,10 @@ export const DECISIONS = {
 /** One line of odds for the board-or-wait decision, from what this page knows. */
 export function boardOdds(view) {
   const o = tokenOdds(view);
-  if (!o.held) return "No Contamination token is held: boarding is safe.";
-  if (o.icon) return `Boarding now loses: ${o.icon === 1 ? "a token is" : `${o.icon} tokens are`} known to show the icon.`;
-  if (!o.unknown) return "Every token held is known to be clean: boarding wins.";
-  const known = o.blank ? `, ${o.blank} held ${o.blank === 1 ? "is" : "are"} known clean` : "";
-  return `Board: ${percent(o.clean)} chance that ${o.unknown === 1 ? "the unknown token is" : o.unknown === 2 ? "both unknown tokens are" : `all ${o.unknown} unknown tokens are`} clean (5 of the 14 carry the icon${known}). Wait: no rescue this turn, but one of you may discard a token.`;
+  if (!o.held) return t("odds.none");
+  if (o.icon) return t("odds.icon", { n: o.icon });
+  if (!o.unknown) return t("odds.clean");
+  return t("odds.board", { chance: percent(o.clean), unknown: o.unknown, blank: o.blank });
 }
 
 function chooseLabel(a, ctx) {
@@ -264,37 +265,37 @@ function chooseLabel(a, ctx) {
   const prompt = ctx.view && ctx.view.you && ctx.view.you.prompt;
   const o = a.option;
   switch (kind) {
-    case "gain": return `Take ${placeName(Number(o))} from the reserve`;
+    case "gain": return t("choose.gain", { place: placeName(Number(o)) });
     case "give_survival": {
-      const card = prompt && prompt.data ? survivalName(prompt.data.card) : "the card";
-      return o === "discard" ? `Discard ${card}` : `Give ${card} to ${seatName(Number(o), ctx.names)}`;
+      const card = prompt && prompt.data ? survivalName(prompt.data.card) : t("choose.the_card");
+      return o === "discard" ? t("action.discard", { card }) : t("choose.give", { card, who: seatName(Number(o), ctx.names) });
     }
-    case "thin_ice": return o === "will" ? "Lose 1 Will" : "Take 1 Contamination token";
+    case "thin_ice": return t(o === "will" ? "choose.lose_will" : "choose.take_token");
     case "signal_mirror": {
       const [out, into] = o.split(":").map(Number);
-      return `Swap ${placeName(out)} for ${placeName(into)} from your discard pile`;
+      return t("choose.swap", { out: placeName(out), into: placeName(into) });
     }
-    case "intercept": return `Send ${huntName(o)} under the Hunt deck`;
+    case "intercept": return t("choose.intercept", { card: huntName(o) });
     default:
-      return o === "discard" ? "Discard 2 Place cards" : o === "will" ? "Lose 1 Will" : cap(o);
+      return o === "discard" ? t("choose.discard_two") : o === "will" ? t("choose.lose_will") : cap(o);
   }
 }
 
 function abilityLabel(a, ctx) {
   const name = abilityName(a.ability);
-  const other = (seat) => (seat === ctx.seat ? "you" : seatName(seat, ctx.names));
+  const other = whom(a.hunted, ctx);
   switch (a.ability) {
-    case "intercept": return { choice: "Look at the Hunt cards", label: `${name}: look at the Creature's Hunt cards` };
-    case "keen-senses": return { choice: `${a.place} ${placeName(a.place).replace(/^The /, "")}`,
-      label: `${name}: count the Place cards played on ${placeName(a.place)}` };
-    case "change-of-plan": return { choice: `Take back ${placeName(a.place)}`,
-      label: `${name}: take back ${placeName(a.place)} and play another Place` };
-    case "triage": return { choice: `${cap(other(a.hunted))} regains 1 Will`,
-      label: `${name}: ${other(a.hunted)} regains 1 Will` };
-    case "share-supplies": return { choice: `${survivalName(a.card)} to ${other(a.hunted)}`,
-      label: `${name}: give ${survivalName(a.card)} to ${other(a.hunted)}` };
-    case "stand-together": return { choice: `Lose 1 Will for ${other(a.hunted)}`,
-      label: `${name}: lose 1 Will so that ${other(a.hunted)} keeps their last` };
+    case "intercept": return { choice: t("ability.intercept_choice"), label: t("ability.intercept", { name }) };
+    case "keen-senses": return { choice: `${a.place} ${placeParts(a.place).rest}`,
+      label: t("ability.keen_senses", { name, place: placeName(a.place) }) };
+    case "change-of-plan": return { choice: t("action.take_back", { card: placeName(a.place) }),
+      label: t("ability.change_of_plan", { name, place: placeName(a.place) }) };
+    case "triage": return { choice: cap(t("ability.triage_choice", other)),
+      label: labelled(name, t("ability.triage_choice", other)) };
+    case "share-supplies": return { choice: t("ability.share_choice", { card: survivalName(a.card), who: other.who }),
+      label: t("ability.share", { name, card: survivalName(a.card), who: other.who }) };
+    case "stand-together": return { choice: t("ability.stand_choice", { who: other.who }),
+      label: t("ability.stand", { name, who: other.who }) };
     default: return { choice: name, label: name };
   }
 }
@@ -318,12 +319,12 @@ export function describeAction(raw, ctx) {
     case "PlayHuntCard": {
       const choice = huntChoice(a, ctx);
       return { group: "hunt", card: a.card, choice,
-        label: `${t("action.play", { cards: huntName(a.card) })}${choice ? ": " + choice : ""}` };
+        label: choice ? labelled(t("action.play", { cards: huntName(a.card) }), choice) : t("action.play", { cards: huntName(a.card) }) };
     }
     case "PlaySurvivalCard": {
       const choice = survivalChoice(a, ctx);
       return { group: "survival", card: a.card, choice,
-        label: `${t("action.play", { cards: survivalName(a.card) })}${choice ? ": " + choice : ""}` };
+        label: choice ? labelled(t("action.play", { cards: survivalName(a.card) }), choice) : t("action.play", { cards: survivalName(a.card) }) };
     }
     case "UsePlacePower": return { group: "power", label: powerLabel(a, ctx) };
     case "TakeBackPlaceCard": return { group: "takeback", label: t("action.take_back", { card: placeName(a.card) }) };
@@ -338,8 +339,8 @@ export function describeAction(raw, ctx) {
       const decision = prompt && prompt.data ? prompt.data.decision : "";
       return { group: "vote", label: voteLabel(decision, a.option, ctx) };
     }
-    case "DiscardContamination": return { group: "contamination", label: `Discard ${tokenLabel(a.token, ctx)}` };
-    case "LookAtToken": return { group: "contamination", label: `Look at ${tokenLabel(a.token, ctx)}` };
+    case "DiscardContamination": return { group: "contamination", label: t("action.discard", { card: tokenLabel(a.token, ctx) }) };
+    case "LookAtToken": return { group: "contamination", label: t("action.look", { token: tokenLabel(a.token, ctx) }) };
     case "UseAbility": {
       const { choice, label } = abilityLabel(a, ctx);
       return { group: "ability", ability: a.ability, choice, label };
@@ -356,8 +357,6 @@ export function describeAction(raw, ctx) {
 }
 
 // --- Prompts and waiting ------------------------------------------------------------------
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** One sentence saying what the seat is asked to do now. */
 export function promptText(prompt, view, names = {}) {
@@ -390,32 +389,12 @@ export function promptText(prompt, view, names = {}) {
   }
 }
 
-const DOING = {
-  explore: "choosing a Place",
-  window: "may play a card",
-  hunt: "hunting",
-  take_back: "taking back Places",
-  discard: "discarding",
-  keep_place: "keeping 1 of 2 cards",
-  keep_hidden: "hiding 2 Places",
-  keep_survival: "keeping a Survival card",
-  discard_survival: "discarding a Survival card",
-  scream: "answering the Scream",
-  place_action: "at their place",
-  power: "using a power",
-  team: "voting",
-  discard_token: "discarding a token",
-  look: "looking at a token",
-  gain: "taking a Place",
-  give_survival: "giving a card",
-  thin_ice: "on Thin Ice",
-  signal_mirror: "Signal Mirror",
-  relay_runner: "Relay Runner",
-  intercept: "Intercept",
-  change_of_plan: "Change of Plan",
-  stand_together: "Stand Together",
-};
-export const doingLabel = (kind) => (DOING[kind] ? t(`doing.${kind}`) : kind.replace(/_/g, " "));
+// The prompt kinds with words for what a seat is doing (messages.js: "doing.<kind>").
+const DOING = new Set(["explore", "window", "hunt", "take_back", "discard", "keep_place", "keep_hidden",
+  "keep_survival", "discard_survival", "scream", "place_action", "power", "team", "discard_token", "look",
+  "gain", "give_survival", "thin_ice", "signal_mirror", "relay_runner", "intercept", "change_of_plan",
+  "stand_together"]);
+export const doingLabel = (kind) => (DOING.has(kind) ? t(`doing.${kind}`) : kind.replace(/_/g, " "));
 
 /** The end of the game in words. */
 export function outcomeText(outcome) {

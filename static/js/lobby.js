@@ -15,7 +15,7 @@ function optionsText(options) {
     t("lobby.hunted", { n: options.hunted }), clock].join(" · ");
 }
 
-export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random"), expert: "Expert" };
+export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random"), expert: t("bot.expert") };
 
 function botKindPicker(room) {
   room.botKind = room.botKind || "heuristic";
@@ -23,7 +23,7 @@ function botKindPicker(room) {
     h("select#bot-kind", { onchange: (e) => { room.botKind = e.target.value; } },
       Object.entries(BOT_KINDS).map(([kind, label]) => h("option", { value: kind, selected: kind === room.botKind },
         kind === "heuristic" ? t("bot.steady_hint", { label })
-          : kind === "expert" ? `${label}: thinks ahead (slower)` : t("bot.random_hint", { label })))));
+          : kind === "expert" ? t("bot.expert_hint", { label }) : t("bot.random_hint", { label })))));
 }
 
 // The lobby is drawn again whenever someone joins: the copy's outcome outlives that redraw.

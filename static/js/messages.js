@@ -3,6 +3,8 @@
 // entry may be a function of the parameters where the grammar depends on them.
 
 import { LOG_MESSAGES } from "./messages_log.js";
+import { PLAY_MESSAGES } from "./messages_play.js";
+import { ROOM_MESSAGES } from "./messages_room.js";
 
 const s = (n) => (n === 1 ? "" : "s");
 // "you" takes the verb's second person: (p) => (p.you ? "you lost" : `${p.who} lost`)
@@ -17,6 +19,7 @@ export const MESSAGES = {
   "list.and": { en: "{first} and {last}", fr: "{first} et {last}" },
   "list.and_word": { en: " and ", fr: " et " },
   "place.numbered": { en: "Place {n}", fr: "Lieu {n}" },
+  "card.choose_how": { en: "{label}: choose how", fr: "{label} : choisir comment" },
   "card.a_place": { en: "a Place card", fr: "une carte Lieu" },
 
   // Roles, seats, phases, variants
@@ -138,8 +141,8 @@ export const MESSAGES = {
   "token.letter.artemia": { en: "A", fr: "A" },
   "token.letter.target": { en: "T", fr: "Ci" },
   "token.a_contamination": { en: "a Contamination token", fr: "un jeton Contamination" },
-  "token.yours": { en: "your token {which} ({face})", fr: "votre jeton {which} ({face})" },
-  "token.theirs": { en: "{who}'s token {which} ({face})", fr: "le jeton {which} de {who} ({face})" },
+  "token.yours": { en: (p) => `your token${p.which ? ` ${p.which}` : ""} (${p.face})`, fr: (p) => `votre jeton${p.which ? ` ${p.which}` : ""} (${p.face})` },
+  "token.theirs": { en: (p) => `${p.who}'s token${p.which ? ` ${p.which}` : ""} (${p.face})`, fr: (p) => `le jeton${p.which ? ` ${p.which}` : ""} de ${p.who} (${p.face})` },
   "face.icon": { en: "contaminated", fr: "contaminé" },
   "face.blank": { en: "clean", fr: "sain" },
   "face.unknown": { en: "face unknown", fr: "face inconnue" },
@@ -386,4 +389,6 @@ export const MESSAGES = {
   "event.survival_card_kept": { en: "You kept {card}{discarded}.", fr: "Vous avez gardé {card}{discarded}." },
   "event.discarded_too": { en: "; {cards} discarded", fr: " ; {cards} défaussée(s)" },
   ...LOG_MESSAGES,
+  ...PLAY_MESSAGES,
+  ...ROOM_MESSAGES,
 };

@@ -3,8 +3,8 @@
 // the tab is hidden.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
-const TITLE = "Not Alone Online";
 const ICON = (fill, ring) => "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>"
   + (ring ? `<circle cx='8' cy='8' r='7.5' fill='${ring}'/>` : "")
@@ -54,7 +54,7 @@ export class MoveAlert {
     document.body.dataset.yourMove = mine ? "1" : "";
     if (mine === this.mine) return;
     this.mine = mine;
-    document.title = mine ? `● Your move · ${TITLE}` : TITLE;
+    document.title = mine ? t("alert.your_move_title", { title: t("app.title") }) : t("app.title");
     const icon = document.querySelector("link[rel=icon]");
     if (icon) {
       icon.href = mine ? MOVE_ICON : IDLE_ICON;
@@ -87,7 +87,7 @@ export class MoveAlert {
 
   desktop(text) {
     try {
-      const note = new Notification("Your move · Not Alone", { body: text, tag: "nao-move" });
+      const note = new Notification(t("alert.your_move"), { body: text, tag: "nao-move" });
       note.onclick = () => { window.focus(); note.close(); };
     } catch {
       // notifications refused by the platform
@@ -98,19 +98,19 @@ export class MoveAlert {
   controls() {
     const sound = h("button#sound.topbar-toggle", {
       type: "button", "aria-pressed": String(!this.muted),
-      title: "A short sound when it is your move",
+      title: t("alert.sound_title"),
       onclick: () => {
         this.muted = !this.muted;
         store("nao.mute", this.muted ? "1" : "0");
         sound.setAttribute("aria-pressed", String(!this.muted));
-        sound.textContent = this.muted ? "Sound off" : "Sound on";
+        sound.textContent = t(this.muted ? "alert.sound_off" : "alert.sound_on");
         if (!this.muted) { this.unlock(); this.beep(); }
       },
-    }, this.muted ? "Sound off" : "Sound on");
+    }, t(this.muted ? "alert.sound_off" : "alert.sound_on"));
     if (!("Notification" in window)) return [sound];
     const notify = h("button#notify.topbar-toggle", {
       type: "button", "aria-pressed": String(this.notify),
-      title: "A desktop notification when it is your move and this tab is hidden",
+      title: t("alert.notify_title"),
       onclick: async () => {
         if (!this.notify && Notification.permission !== "granted") {
           await Notification.requestPermission();
@@ -118,9 +118,9 @@ export class MoveAlert {
         this.notify = !this.notify && Notification.permission === "granted";
         store("nao.notify", this.notify ? "1" : "0");
         notify.setAttribute("aria-pressed", String(this.notify));
-        notify.textContent = this.notify ? "Alerts on" : "Alerts off";
+        notify.textContent = t(this.notify ? "alert.notify_on" : "alert.notify_off");
       },
-    }, this.notify ? "Alerts on" : "Alerts off");
+    }, t(this.notify ? "alert.notify_on" : "alert.notify_off"));
     return [sound, notify];
   }
 }

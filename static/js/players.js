@@ -3,32 +3,34 @@
 // and the sheets. Computer players are marked, and the host may hand a seat whose player
 // has gone to a computer.
 
-import { huntName, placeList, placeName } from "./cards.js";
+import { huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { h } from "./dom.js";
 import { ABILITIES } from "./frozen.js";
+import { t } from "./i18n.js";
 import { doingLabel, roleLabel, seatName, sheetInfo } from "./labels.js";
 
 function presenceDot(connected, bot) {
   if (bot) {
-    return h("span.bot-mark", { role: "img", "aria-label": "computer player", title: "computer player" }, "⚙");
+    return h("span.bot-mark", { role: "img", "aria-label": t("badge.computer_player"), title: t("badge.computer_player") }, "⚙");
   }
   return h(`span.dot${connected ? ".on" : ""}`, {
-    role: "img", "aria-label": connected ? "connected" : "not connected",
-    title: connected ? "connected" : "not connected",
+    role: "img", "aria-label": t(connected ? "presence.on" : "presence.off"),
+    title: t(connected ? "presence.on" : "presence.off"),
   });
 }
 
 const FACES = {
-  icon: { glyph: "☣", words: "contaminated" },
-  blank: { glyph: "✓", words: "clean" },
+  icon: { glyph: "☣", words: () => t("face.icon") },
+  blank: { glyph: "✓", words: () => t("face.blank") },
 };
 
 /** One Contamination token as this page knows it: face down ("?"), clean or contaminated. */
 export function tokenChip(token, index) {
   const face = FACES[token.face];
-  const words = face ? face.words : "face down, unknown";
+  const words = face ? face.words() : t("players.face_down");
   return h(`span.ctoken.face-${token.face || "unknown"}`, {
-    role: "img", "aria-label": `Token ${index + 1}: ${words}`, title: `Contamination token ${index + 1}: ${words}`,
+    role: "img", "aria-label": t("players.token", { n: index + 1, face: words }),
+    title: t("players.token_title", { n: index + 1, face: words }),
     dataset: { token: token.id, face: token.face || "unknown" },
   }, face ? face.glyph : "?");
 }
@@ -36,14 +38,14 @@ export function tokenChip(token, index) {
 function tokensLine(x) {
   const tokens = x.tokens || [];
   return h("div.tokens-line", { dataset: { seat: x.seat } },
-    h("span.stat-label", {}, "Contamination: "),
-    tokens.length ? tokens.map((t, i) => tokenChip(t, i)) : h("span.muted", {}, "none"));
+    h("span.stat-label", {}, t("players.contamination")),
+    tokens.length ? tokens.map((token, i) => tokenChip(token, i)) : h("span.muted", {}, t("players.none")));
 }
 
 /** "used this turn" / "used" / "" for an ability of a Hunted. */
 function usedNote(x, ability) {
-  if ((x.used_this_game || []).includes(ability)) return "used";
-  if ((x.used_this_turn || []).includes(ability)) return "used this turn";
+  if ((x.used_this_game || []).includes(ability)) return t("players.used");
+  if ((x.used_this_turn || []).includes(ability)) return t("players.used_turn");
   return "";
 }
 
@@ -55,8 +57,8 @@ export function sheetLine(x, full = false) {
     h("div.sheet-head", {},
       h("strong", {}, info.ability.name),
       used ? h("span.used-tag", {}, used) : h("span.often-tag", {}, info.ability.often)),
-    h("p.sheet-who", {}, `${info.name}, ${info.role}`),
-    h("p.sheet-text", {}, info.ability.text, full ? ` When: ${info.ability.when}.` : ""));
+    h("p.sheet-who", {}, t("players.sheet_who", { name: info.name, role: info.role })),
+    h("p.sheet-text", {}, info.ability.text, full ? t("players.when", { when: info.ability.when }) : ""));
 }
 
 /** The Creature's sheet: Keen Senses, and Pack Instinct from 5 players. */
@@ -72,20 +74,21 @@ function creatureSheet(view) {
   if (!abilities.length) return null;
   return abilities.map((a) => h(`div.sheet${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
     h("div.sheet-head", {}, h("strong", {}, a.name),
-      a.used ? h("span.used-tag", {}, "used") : h("span.often-tag", {}, a.often)),
+      a.used ? h("span.used-tag", {}, t("players.used")) : h("span.often-tag", {}, a.often)),
     h("p.sheet-text", {}, a.text)));
 }
 
 function voteChip(view, ctx, seat) {
   const vote = (view.board.votes || {})[String(seat)];
   if (!vote) return null;
-  const words = /^\d+$/.test(vote) ? (Number(vote) === ctx.seat ? "you" : seatName(Number(vote), ctx.names)) : vote;
-  return h("span.vote-chip", { title: "This Hunted's vote" }, `voted: ${words}`);
+  const words = /^\d+$/.test(vote) ? (Number(vote) === ctx.seat ? t("seat.you") : seatName(Number(vote), ctx.names))
+    : t(`vote.short.${vote}`);
+  return h("span.vote-chip", { title: t("players.vote_title") }, t("players.voted", { vote: words }));
 }
 
 function countdown(room, seat, kind) {
   return kind && room && room.clockSeconds
-    ? h("span.countdown", { dataset: { seat }, title: "Time left for this decision" }) : null;
+    ? h("span.countdown", { dataset: { seat }, title: t("actions.time_left") }) : null;
 }
 
 /** "Let a computer play", disabled with a countdown until the server's grace period ends. */
@@ -96,7 +99,7 @@ function replaceButton(room, seat, connected) {
   const until = room.replaceableAt(seat);
   const button = h("button.subtle.replace", {
     type: "button", dataset: { seat, until: until === null ? "" : String(until) },
-    title: "A computer plays this seat until its player comes back",
+    title: t("players.replace_title"),
     onclick: (e) => room.replaceSeat(seat, e.currentTarget),
   });
   replaceCountdown(button);
@@ -107,8 +110,8 @@ function replaceButton(room, seat, connected) {
 export function replaceCountdown(button) {
   const until = button.dataset.until === "" ? null : Number(button.dataset.until);
   const left = until === null ? null : Math.ceil((until - Date.now()) / 1000);
-  const text = left === null ? "Let a computer play (wait…)"
-    : left > 0 ? `Let a computer play in ${left} s` : "Let a computer play";
+  const text = left === null ? t("players.replace_wait")
+    : left > 0 ? t("players.replace_in", { s: left }) : t("players.replace");
   button.disabled = left === null || left > 0;
   if (button.textContent !== text) button.textContent = text;
 }
@@ -116,7 +119,8 @@ export function replaceCountdown(button) {
 function willPips(will) {
   const pips = [];
   for (let i = 1; i <= 3; i += 1) pips.push(h(`span.pip${i <= will ? ".full" : ""}`, { "aria-hidden": "true" }));
-  return h("span.will", { title: `${will} Will` }, pips, h("span.will-count", {}, `${will} Will`));
+  const words = t("players.will", { n: will });
+  return h("span.will", { title: words }, pips, h("span.will-count", {}, words));
 }
 
 function stat(label, value) {
@@ -129,8 +133,8 @@ function waitingKind(view, seat) {
 }
 
 function huntedStatus(view, x) {
-  if ((x.positions || []).length) return `at ${placeList(x.positions.map((p) => p[0]))}`;
-  if (x.has_chosen) return "has chosen";
+  if ((x.positions || []).length) return t("players.at", { places: placeList(x.positions.map((p) => p[0])) });
+  if (x.has_chosen) return t("players.has_chosen");
   return "";
 }
 
@@ -145,13 +149,13 @@ function creaturePanel(view, ctx, connected, room) {
   const bot = botOf(room, 0);
   return h(`li.player.creature-panel${kind ? ".acting" : ""}`, { dataset: { seat: 0 } },
     h("div.player-head", {}, presenceDot(connected, bot), h("strong", {}, seatName(0, ctx.names)),
-      ctx.seat === 0 ? h("span.badge.me", {}, "you") : null,
-      bot ? h("span.badge.bot", {}, "computer") : null,
+      ctx.seat === 0 ? h("span.badge.me", {}, t("badge.you")) : null,
+      bot ? h("span.badge.bot", {}, t("badge.computer")) : null,
       kind ? h("span.doing", {}, doingLabel(kind)) : null, countdown(room, 0, kind)),
-    h("div.stats", {}, stat("Hunt cards", c.hand), stat("Deck", c.deck),
-      stat("Plays left", c.plays_left)),
+    h("div.stats", {}, stat(t("players.hunt_cards"), c.hand), stat(t("players.deck"), c.deck),
+      stat(t("players.plays_left"), c.plays_left)),
     c.discard && c.discard.length
-      ? h("p.discard", {}, h("span.stat-label", {}, "Discarded: "), c.discard.map(huntName).join(", ")) : null,
+      ? h("p.discard", {}, h("span.stat-label", {}, t("players.discarded")), c.discard.map(huntName).join(", ")) : null,
     creatureSheet(view),
     replaceButton(room, 0, connected));
 }
@@ -161,24 +165,24 @@ function huntedPanel(view, ctx, x, connected, room) {
   const bot = botOf(room, x.seat);
   const frozen = view.config.variant === "frozen-lands";
   const discard = x.discard === null
-    ? h("span.muted", {}, `${x.discard_count} hidden (Smokescreen)`)
-    : x.discard.length ? x.discard.map((n) => h("span.chip", { title: placeName(n) }, `${n} ${placeName(n).replace(/^The /, "")}`))
-      : h("span.muted", {}, "empty");
+    ? h("span.muted", {}, t("players.hidden", { n: x.discard_count, card: survivalName("smokescreen") }))
+    : x.discard.length ? x.discard.map((n) => h("span.chip", { title: placeName(n) }, `${n} ${placeParts(n).rest}`))
+      : h("span.muted", {}, t("players.empty"));
   const status = huntedStatus(view, x);
   return h(`li.player.hunted-panel.seat-${x.seat}${kind ? ".acting" : ""}`, { dataset: { seat: x.seat } },
     h("div.player-head", {}, presenceDot(connected, bot),
       h(`span.figure.seat-${x.seat}`, { "aria-hidden": "true" }, String(x.seat)),
       h("strong", {}, seatName(x.seat, ctx.names)), h("span.muted", {}, roleLabel(x.seat)),
-      ctx.seat === x.seat ? h("span.badge.me", {}, "you") : null,
-      bot ? h("span.badge.bot", {}, "computer") : null),
-    h("div.stats", {}, willPips(x.will), stat("Places", x.hand), stat("Survival", x.survival)),
+      ctx.seat === x.seat ? h("span.badge.me", {}, t("badge.you")) : null,
+      bot ? h("span.badge.bot", {}, t("badge.computer")) : null),
+    h("div.stats", {}, willPips(x.will), stat(t("players.places"), x.hand), stat(t("players.survival"), x.survival)),
     h("p.status-line", {},
       status ? h("span.choice-status", { dataset: { status: x.has_chosen ? "chosen" : "" } }, status) : null,
       frozen ? voteChip(view, ctx, x.seat) : null,
-      (view.board.vaccinated || []).includes(x.seat) ? h("span.vaccine-chip", { title: "Takes no Contamination token this turn" }, "vaccinated") : null,
+      (view.board.vaccinated || []).includes(x.seat) ? h("span.vaccine-chip", { title: t("players.vaccinated_title") }, t("players.vaccinated")) : null,
       kind ? h("span.doing", {}, doingLabel(kind)) : null, countdown(room, x.seat, kind)),
     frozen ? tokensLine(x) : null,
-    h("div.discard", {}, h("span.stat-label", {}, "Discard: "), discard),
+    h("div.discard", {}, h("span.stat-label", {}, t("players.discard")), discard),
     sheetLine(x),
     replaceButton(room, x.seat, connected));
 }
@@ -186,7 +190,7 @@ function huntedPanel(view, ctx, x, connected, room) {
 export function renderPlayers(view, ctx, presence, room) {
   const connected = new Set((presence && presence.seats) || []);
   return [
-    h("h2", {}, "Players"),
+    h("h2", {}, t("players.title")),
     h("ul.players", {},
       creaturePanel(view, ctx, connected.has(0), room),
       view.hunted.map((x) => huntedPanel(view, ctx, x, connected.has(x.seat), room))),

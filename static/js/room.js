@@ -4,6 +4,7 @@
 import { ApiError, api, savedName, tokens } from "./api.js";
 import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { promptText, roleLabel, seatName } from "./labels.js";
 import { MoveAlert } from "./notify.js";
@@ -129,7 +130,7 @@ export class Room {
       this.pending.stale = true; // another player moved first; the fresh `sync` follows
       return;
     }
-    toast(m.message || "Something went wrong.", "error");
+    toast(errorText(m.code, m.message) || t("room.went_wrong"), "error");
     if (m.code === "bad_token") {
       tokens.forget(this.code); // this seat is gone: watch instead
       this.socket.reconnect();
@@ -141,8 +142,7 @@ export class Room {
 
   onTimeout(m) {
     const mine = m.seat === this.seat;
-    const text = mine ? "Your time ran out: the computer chose for you."
-      : `Time ran out for ${seatName(m.seat, this.names)}: the computer chose for them.`;
+    const text = mine ? t("room.timeout_mine") : t("room.timeout", { who: seatName(m.seat, this.names) });
     if (this.table) this.table.addNote(text, "timeout");
     if (mine) toast(text, "error");
   }
@@ -194,7 +194,7 @@ export class Room {
 
   /** Auto-pass: "off", "when_nothing" (the default) or "until_decision" (issue 10.1). */
   setAutoPass(mode) {
-    if (!this.socket.send({ type: "auto_pass", mode })) toast("Not connected: reconnecting…", "error");
+    if (!this.socket.send({ type: "auto_pass", mode })) toast(t("room.reconnecting_toast"), "error");
   }
 
   async claim(seat, name) {
@@ -222,7 +222,7 @@ export class Room {
     if (button) button.disabled = true;
     try {
       this.lobby = await api.replaceSeat(this.code, seat, this.token);
-      toast(`A computer now plays for ${seatName(seat, this.names)} until they come back.`);
+      toast(t("room.replaced", { who: seatName(seat, this.names) }));
       this.render();
     } catch (error) {
       toast(error.message, "error");
@@ -252,7 +252,7 @@ export class Room {
         && view.legal_actions.some((a) => JSON.stringify(a) === same)) {
       this.act(stale.action, stale.tries + 1);
     } else {
-      toast("The game moved on before your move arrived: please choose again.", "error");
+      toast(t("room.moved_on"), "error");
     }
   }
 
@@ -261,7 +261,7 @@ export class Room {
     const id = clientId();
     const sent = this.socket.send({ type: "act", action, version: this.version, client_id: id });
     if (!sent) {
-      toast("Not connected: reconnecting…", "error");
+      toast(t("room.reconnecting_toast"), "error");
       return;
     }
     const timer = setTimeout(() => {
@@ -327,19 +327,19 @@ export class Room {
   renderTopbar() {
     const info = document.getElementById("topbar-info");
     const name = this.names[this.seat];
-    const me = this.seat === null ? (this.view ? "Spectator" : "Not seated yet")
+    const me = this.seat === null ? t(this.view ? "room.spectator" : "room.not_seated")
       : `${roleLabel(this.seat)}${name ? " · " + name : ""}`;
-    const status = { online: "Online", connecting: "Connecting…", reconnecting: "Reconnecting…" }[this.status] || this.status;
+    const status = ["online", "connecting", "reconnecting"].includes(this.status) ? t(`room.${this.status}`) : this.status;
     fill(info,
-      h("span.room-code", {}, "Room ", h("strong", {}, this.code)),
+      h("span.room-code", {}, t("room.room"), h("strong", {}, this.code)),
       h("span#seat-label.seat-label", { dataset: { seat: this.seat ?? "" } }, me),
-      h(`span.conn.conn-${this.status}`, { title: "Connection" }, status));
+      h(`span.conn.conn-${this.status}`, { title: t("room.connection") }, status));
   }
 
   renderMissing(message) {
     fill(this.main, h("section.panel.narrow", {},
-      h("h1", {}, "No such room"),
+      h("h1", {}, t("room.missing")),
       h("p", {}, message),
-      h("p", {}, h("a.button", { href: "/" }, "Create a room"))));
+      h("p", {}, h("a.button", { href: "/" }, t("room.create")))));
   }
 }

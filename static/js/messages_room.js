@@ -1,0 +1,30 @@
+// The room's words around the game (top bar, alerts, toasts, the lobby's computer levels), in
+// English and in French (spread into messages.js).
+
+export const ROOM_MESSAGES = {
+  "room.timeout_mine": { en: "Your time ran out: the computer chose for you.", fr: "Votre temps est écoulé : l'ordinateur a choisi pour vous." },
+  "room.timeout": { en: "Time ran out for {who}: the computer chose for them.", fr: "Le temps de {who} est écoulé : l'ordinateur a choisi à sa place." },
+  "room.went_wrong": { en: "Something went wrong.", fr: "Quelque chose s'est mal passé." },
+  "room.reconnecting_toast": { en: "Not connected: reconnecting…", fr: "Déconnecté : reconnexion…" },
+  "room.replaced": { en: "A computer now plays for {who} until they come back.", fr: "L'ordinateur joue désormais pour {who} jusqu'à son retour." },
+  "room.moved_on": { en: "The game moved on before your move arrived: please choose again.", fr: "La partie a avancé avant l'arrivée de votre coup : choisissez à nouveau." },
+  "room.spectator": { en: "Spectator", fr: "Spectateur" },
+  "room.not_seated": { en: "Not seated yet", fr: "Pas encore assis" },
+  "room.online": { en: "Online", fr: "En ligne" },
+  "room.connecting": { en: "Connecting…", fr: "Connexion…" },
+  "room.reconnecting": { en: "Reconnecting…", fr: "Reconnexion…" },
+  "room.room": { en: "Room ", fr: "Table " },
+  "room.connection": { en: "Connection", fr: "Connexion" },
+  "room.missing": { en: "No such room", fr: "Cette table n'existe pas" },
+  "room.create": { en: "Create a room", fr: "Créer une table" },
+  "alert.your_move_title": { en: "● Your move · {title}", fr: "● À vous · {title}" },
+  "alert.your_move": { en: "Your move · Not Alone", fr: "À vous · Not Alone" },
+  "alert.sound_title": { en: "A short sound when it is your move", fr: "Un court son quand c'est à vous de jouer" },
+  "alert.sound_on": { en: "Sound on", fr: "Son activé" },
+  "alert.sound_off": { en: "Sound off", fr: "Son coupé" },
+  "alert.notify_title": { en: "A desktop notification when it is your move and this tab is hidden", fr: "Une notification quand c'est à vous de jouer et que cet onglet est caché" },
+  "alert.notify_on": { en: "Alerts on", fr: "Alertes activées" },
+  "alert.notify_off": { en: "Alerts off", fr: "Alertes coupées" },
+  "bot.expert": { en: "Expert", fr: "Expert" },
+  "bot.expert_hint": { en: "{label}: thinks ahead (slower)", fr: "{label} : réfléchit à l'avance (plus lent)" },
+};

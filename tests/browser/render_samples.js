@@ -1,0 +1,56 @@
+// Draws the whole table (actions, board, hand, players, end banner, log, chat) for each
+// sample of tests/browser/samples.py with the page's own modules, in the page's language, and
+// gives back its words: every text node and every aria-label, title and placeholder.
+async (json) => {
+  const samples = JSON.parse(json); // one string: far quicker through the driver than objects
+  const { Table } = await import("/js/table.js");
+  const { setVariant } = await import("/js/cards.js");
+  const { eventText } = await import("/js/events.js");
+  const names = { 0: "Morgan", 1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Finn" };
+  const seats = Object.keys(names).map(Number);
+  const room = {
+    code: "SAMPLE", token: null, seat: 0, names, view: null, version: 1, events: [], chat: [],
+    presence: { seats: [0, 1], spectators: 1 },
+    lobby: {
+      game: { number: 1 }, options: { variant: "base", clock_seconds: 60 },
+      seats: seats.map((seat) => ({ seat, name: names[seat], host: seat === 0, bot: seat === 2 ? "heuristic" : null })),
+    },
+    isHost: true, clockSeconds: 60, autoPass: "when_nothing", armedToken: null,
+    autoPassing: () => false, yourMove: () => false, render() {}, act() {}, setAutoPass() {},
+    replaceableAt: (seat) => (seat === 3 ? Date.now() + 5000 : null), replaceSeat() {}, rematch: async () => {},
+  };
+  const table = new Table(room);
+  room.table = table;
+  // Left out of the document: no layout to compute, and the words are the same.
+  table.addChat({ seat: 1, name: "Ann", text: "…" });
+  table.addChat({ seat: 1, name: "Ann", to: 2, text: "…" }, true);
+  table.addChat({ seat: 2, name: "Bob", to: 1, text: "…" }, true);
+
+  const words = (root) => {
+    const out = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) if (walker.currentNode.nodeValue.trim()) out.push(walker.currentNode.nodeValue.trim());
+    for (const el of root.querySelectorAll("[aria-label],[title],[placeholder]")) {
+      for (const name of ["aria-label", "title", "placeholder"]) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
+    return out;
+  };
+  const out = [];
+  for (const sample of samples) {
+    setVariant(sample.view.config.variant);
+    Object.assign(room, { seat: sample.seat, view: sample.view, events: sample.events });
+    table.render(false);
+    table.log.list.replaceChildren();
+    table.log.bySeq.clear();
+    table.log.fold = null;
+    table.log.add(sample.events);
+    const ctx = table.ctx();
+    out.push({
+      seat: sample.seat,
+      prompt: sample.view.you && sample.view.you.prompt ? sample.view.you.prompt.kind : null,
+      log: sample.events.map((e) => [e.kind, eventText(e, ctx)]),
+      texts: words(table.root),
+    });
+  }
+  return JSON.stringify(out);
+}

@@ -1,0 +1,150 @@
+"""Sample tables for the text checks: seeded random games (base and Frozen Lands, with the
+sheets, from 1 to 6 Hunted) through the engine, keeping one seat's view each time something
+new to put in words comes up: an event kind with new details (card, reason, option, whether
+it is about the reader), or a prompt with a new kind of legal action. The few events and
+prompts random games almost never reach are added by hand, so that every kind has a sample
+whatever the seeds."""
+
+from __future__ import annotations
+
+import copy
+import functools
+from random import Random
+from typing import Any
+
+from app.engine import (
+    Config,
+    Event,
+    EventKind,
+    GameState,
+    PromptKind,
+    active_seats,
+    apply_unchecked,
+    legal_actions,
+    new_game,
+    outcome,
+    view_for,
+)
+
+NAMES = {0: "Morgan", 1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Finn"}
+TABLES = [("base", 1, False), ("base", 2, True), ("base", 4, True),
+          ("frozen-lands", 3, True), ("frozen-lands", 4, True), ("frozen-lands", 6, True)]
+GAMES_PER_TABLE = 4
+MAX_ACTIONS = 2_500
+EVENTS_PER_SAMPLE = 40  # new events are worded in batches, with the view at the batch's end
+# The parts of an event's or an action's data that change its words (not which seat or card).
+WORDING = ("why", "option", "decision", "choice", "ability", "icon", "effect", "reason", "winner",
+           "replaced", "type", "token")
+SUBJECTS = ("hunted", "seat", "looker", "giver", "receiver", "target")
+
+
+def _word(value: Any) -> str:
+    """A detail as far as the words go: any seat or number is one more of its kind."""
+    return "#" if isinstance(value, int) or str(value).isdigit() else str(value)
+
+
+def _signature(kind: str | None, data: dict[str, Any], reader: int | None,
+               variant: str) -> tuple[Any, ...]:
+    words = tuple(_word(data.get(k)) for k in WORDING)
+    card = data.get("card")
+    about = tuple(data.get(k) == reader for k in SUBJECTS if k in data)
+    place = data.get("place") if data.get("type") == "UsePlacePower" else None  # one label each
+    return (kind, variant, words, card if isinstance(card, str) else _word(card), place, about,
+            reader == 0)
+
+
+class Collector:
+    """Keeps a (seat, view, events) sample whenever it brings something new to word."""
+
+    def __init__(self) -> None:
+        self.samples: list[dict[str, Any]] = []
+        self.seen: set[tuple[Any, ...]] = set()
+        self.pending: dict[int, list[dict[str, Any]]] = {}  # seat -> new events not kept yet
+
+    def keep(self, state: GameState, seat: int | None, events: list[dict[str, Any]]) -> None:
+        """One sample: the view of `seat` now and the events to word with it."""
+        self.samples.append({"seat": seat, "view": view_for(state, seat), "events": events})
+
+    def events(self, state: GameState, events: list[Event]) -> None:
+        """New wordings among `events`, each seen by the seats it was for."""
+        for seat in range(state.config.players):
+            new = []
+            for event in events:
+                sig = _signature(event.kind, event.data, seat, state.config.variant)
+                if event.visible_to(seat) and sig not in self.seen:
+                    self.seen.add(sig)
+                    new.append({"seq": 1, "kind": event.kind, "data": event.data})
+            self.pending.setdefault(seat, []).extend(new)
+            if len(self.pending[seat]) >= EVENTS_PER_SAMPLE:
+                self.keep(state, seat, self.pending.pop(seat))
+
+    def flush(self, state: GameState) -> None:
+        """Every seat's view at the end, with the events it has not been shown with yet."""
+        for seat in range(state.config.players):
+            self.keep(state, seat, self.pending.pop(seat, []))
+        self.keep(state, None, [])  # and a spectator's
+
+    def actions(self, state: GameState, seat: int) -> None:
+        """The view of `seat` if its legal actions hold a new kind of choice."""
+        prompt = next((p.kind for layer in state.layers for p in layer if p.seat == seat), None)
+        sigs = {_signature(prompt, a.to_json(), seat, state.config.variant)
+                for a in legal_actions(state, seat)}
+        if not sigs <= self.seen:
+            self.seen |= sigs
+            self.keep(state, seat, [])
+
+
+def _play(collector: Collector, config: Config, seed: int) -> None:
+    rng = Random(seed)
+    state = new_game(config, seed)
+    for _ in range(MAX_ACTIONS):
+        if outcome(state) is not None:
+            break
+        seat = rng.choice(active_seats(state))
+        collector.actions(state, seat)
+        state, events = apply_unchecked(state, seat, rng.choice(legal_actions(state, seat)))
+        collector.events(state, events)
+    collector.flush(state)  # the end (or a late turn)
+
+
+def _by_hand(collector: Collector) -> None:
+    """What random games rarely reach: added to a late Frozen Lands view."""
+    base = next(s for s in reversed(collector.samples)
+                if s["view"]["config"]["variant"] == "frozen-lands" and s["seat"] == 1)
+    rare = [("capsule_overshot", {"hunted": 1}), ("capsule_overshot", {"hunted": 2}),
+            ("contamination_prevented", {"hunted": 2, "why": "creature"}),
+            ("contamination_reserve_empty", {"hunted": 1, "why": "give-up"}),
+            ("signal_mirror_declined", {"hunted": 1}), ("signal_mirror_declined", {"hunted": 2}),
+            ("hunt_deck_reshuffled", {"cards": 20}), ("survival_deck_reshuffled", {"cards": 18}),
+            ("game_over", {"winner": "creature", "reason": "capsule"})]
+    events = [{"seq": 1, "kind": kind, "data": data} for kind, data in rare]
+    collector.samples.append({**base, "events": events})
+    view = copy.deepcopy(base["view"])
+    view["you"]["prompt"] = {"kind": "relay_runner", "data": {}}
+    view["legal_actions"] = [{"type": "TakeBackPlaceCard", "card": 1},
+                             {"type": "TakeBackPlaceCard", "card": 6}]
+    collector.samples.append({"seat": 1, "view": view, "events": []})
+
+
+@functools.cache
+def samples() -> list[dict[str, Any]]:
+    """Sample tables covering every event kind and prompt kind (same samples on every run)."""
+    collector = Collector()
+    for index, (variant, hunted, abilities) in enumerate(TABLES):
+        for game in range(GAMES_PER_TABLE):
+            config = Config(hunted=hunted, variant=variant, abilities=abilities)
+            _play(collector, config, seed=100 * index + game)
+    _by_hand(collector)
+    return collector.samples
+
+
+def kinds(found: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """The event kinds and prompt kinds the samples hold."""
+    events = {e["kind"] for s in found for e in s["events"]}
+    prompts = {s["view"]["you"]["prompt"]["kind"] for s in found
+               if s["view"]["you"] and s["view"]["you"].get("prompt")}
+    return events, prompts
+
+
+ALL_EVENTS = {str(k) for k in EventKind}
+ALL_PROMPTS = {str(k) for k in PromptKind}

@@ -1,0 +1,103 @@
+"""No English left in French (issue 14.3), whatever the game brings: the whole table is drawn
+in French and in English, with the page's own modules, for sample tables from seeded games
+that hold every event kind, every prompt kind and every kind of legal action
+(tests/browser/samples.py), and each word is checked."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .samples import ALL_EVENTS, ALL_PROMPTS, kinds, samples
+from .shots import DESKTOP
+from .test_french import MESSAGES_JS, english_words
+
+pytestmark = pytest.mark.browser
+RENDER_JS = (Path(__file__).resolve().parent / "render_samples.js").read_text()
+
+# Words that are English and not French: one of them in a French sentence is a text left
+# untranslated ("Ann took a token", "Wait one more turn"), whatever else it says.
+ENGLISH_WORDS = """the and you your their with from for of to is are was were has have this
+that it its at by may can will card cards token tokens turn turns hunted creature rescue discard
+discarded discards played took lost left back take takes play pass passed nothing none used clean
+waiting move moved chosen hand deck every each one two more instead into onto only own who what
+when not yet next then any all gave give drew draw kept keep show shows showed choose how here
+again until under down out now which but"""
+ENGLISH = frozenset(ENGLISH_WORDS.split())
+# A placeholder left unfilled, a value that is no word, or a message key shown as it is.
+BROKEN = re.compile(r"\{\w+\}|undefined|NaN|\bnull\b|\[object|\b[a-z]+\.[a-z][a-z_]+\b")
+UNKNOWN = {"Something happened", "Il s'est passé quelque chose"}
+
+
+@pytest.fixture(scope="module")
+def drawn(browser: Browser, server: str) -> Iterator[Callable[[str], dict[str, Any]]]:
+    """The samples' words as drawn by a page in `language`, and its messages (one page each)."""
+    found = samples()
+    cache: dict[str, dict[str, Any]] = {}
+    contexts = []
+
+    def draw(language: str) -> dict[str, Any]:
+        if language not in cache:
+            context = browser.new_context(viewport=DESKTOP, base_url=server, locale=language)
+            contexts.append(context)
+            page: Page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto("/")
+            page.wait_for_selector("#main form")
+            cache[language] = {"samples": json.loads(page.evaluate(RENDER_JS, json.dumps(found))),
+                               "messages": page.evaluate(MESSAGES_JS)}
+            assert not errors, errors
+        return cache[language]
+
+    yield draw
+    for context in contexts:
+        context.close()
+
+
+def test_the_samples_hold_every_event_and_prompt_kind() -> None:
+    events, prompts = kinds(samples())
+    assert events >= ALL_EVENTS, sorted(ALL_EVENTS - events)
+    assert prompts >= ALL_PROMPTS, sorted(ALL_PROMPTS - prompts)
+
+
+def lines(sample: dict[str, Any]) -> Iterator[str]:
+    """Every text of one drawn sample: the table's, then each event's sentence."""
+    yield from sample["texts"]
+    yield from (text for _, text in sample["log"])
+
+
+def where(sample: dict[str, Any], text: str) -> str:
+    return f"seat {sample['seat']}, prompt {sample['prompt']}: {text!r}"
+
+
+def test_no_text_is_broken_in_either_language(drawn: Callable[[str], dict[str, Any]]) -> None:
+    for language in ("en-GB", "fr-FR"):
+        bad = {where(s, text) for s in drawn(language)["samples"] for text in lines(s)
+               if BROKEN.search(text) or any(u in text for u in UNKNOWN)}
+        assert sorted(bad) == [], sorted(bad)[:40]
+
+
+def test_every_text_of_the_table_is_french_in_french(
+        drawn: Callable[[str], dict[str, Any]], server: str) -> None:
+    french = drawn("fr-FR")
+    phrases = english_words(server, french["messages"])
+    catalogue = httpx.get(f"{server}/api/catalogue/en").json()
+    ids = {key for group in ("hunt_cards", "survival_cards", "abilities", "sheets")
+           for key in catalogue[group] if "-" in key}
+    # An English word, a card's id, or a phrase of the English catalogue or messages.
+    alone = r"(?<![\w'’-])({})(?![\w'’-])"
+    words = re.compile(alone.format("|".join(sorted(ENGLISH))), re.I)
+    longest_first = sorted(phrases | ids, key=len, reverse=True)
+    named = re.compile(alone.format("|".join(map(re.escape, longest_first))))
+    texts = {text: sample for sample in french["samples"] for text in lines(sample)}
+    bad = sorted(where(sample, text) for text, sample in texts.items()
+                 if words.search(text) or named.search(text))
+    assert bad == [], bad[:60]
