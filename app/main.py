@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await bus.close()
         await roles.autoplay.close()
         await leases.close()
+        await roles.moves.log.close()
         await engine.dispose()
 
     app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)

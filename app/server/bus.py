@@ -110,10 +110,15 @@ class PostgresBus:
     async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
                     client_id: str, before: Before = ()) -> None:
         """NOTIFY inside the move's transaction: sent on commit, never on rollback."""
+        for payload in self.move_notices(code, version, seat, client_id, before):
+            await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def move_notices(self, code: str, version: int, seat: int, client_id: str,
+                     before: Before = ()) -> list[str]:
+        """The payloads a move's transaction sends, in order: `before`, then the move."""
         payloads = [encode(notice, self.origin, code, data) for notice, data in before]
         payloads.append(encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id))
-        for payload in payloads:
-            await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+        return payloads
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Queue a notice; one sender sends this process's notices in the order announced."""

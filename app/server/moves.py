@@ -15,7 +15,7 @@ import time
 import weakref
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.engine import (
@@ -35,7 +35,8 @@ from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
 from .live import LiveGame, load
-from .notices import Bus, Notice
+from .movelog import Duplicate, Move, MoveLog
+from .notices import Notice
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
@@ -47,16 +48,12 @@ ENGINE_ERRORS = {
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
 
 
-class Duplicate(Exception):
-    """The move's client id is already in the log: it was played before."""
-
-
 class Moves:
     """Submits moves and sends syncs, one room at a time under the room's lock."""
 
-    def __init__(self, uow: UnitOfWork, reads: Reads, publisher: Publisher, bus: Bus,
+    def __init__(self, uow: UnitOfWork, log: MoveLog, reads: Reads, publisher: Publisher,
                  snapshot_every: int, in_flight: int) -> None:
-        self.uow, self.reads, self.publisher, self.bus = uow, reads, publisher, bus
+        self.uow, self.log, self.reads, self.publisher = uow, log, reads, publisher
         self.hub: Hub = publisher.hub
         self.snapshot_every = snapshot_every
         self.limit, self.in_flight = in_flight, 0
@@ -154,23 +151,18 @@ class Moves:
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
                       events: list[Any], client_id: str, first: Frame | None = None) -> bool:
-        """One transaction: guard and bump the version, log the action, announce it (after
-        `first`, a clock's timeout, so that other processes send it first too)."""
+        """Commit the move (guarded by the live version), announced after `first`, a clock's
+        timeout, so that other processes send it first too; then advance the live game."""
         version = live.version + 1
         over = bool(state.winner)
         due = over or version - live.snapshot_version >= self.snapshot_every
-        try:
-            async with self.uow.move() as connection:
-                if not await store.advance(connection, live.game_id, live.version, over,
-                                           state.to_json() if due else None):
-                    return False
-                await store.append(connection, live.game_id, version, seat, action.to_json(),
-                                   [e.to_json() for e in events], client_id)
-                before = ([(Notice.TIMEOUT, first.model_dump(exclude={"type"}))]
-                          if isinstance(first, TimeoutFrame) else [])
-                await self.bus.moved(connection, live.code, version, seat, client_id, before)
-        except IntegrityError as exc:  # the (game, client id) key: this id was used already
-            raise Duplicate from exc
+        before = ([(Notice.TIMEOUT, first.model_dump(exclude={"type"}))]
+                  if isinstance(first, TimeoutFrame) else [])
+        move = Move(live.code, live.game_id, live.version, seat, action.to_json(),
+                    [e.to_json() for e in events], client_id, over,
+                    state.to_json() if due else None, before)
+        if not await self.log.commit(move):
+            return False
         live.version, live.state = version, state
         if due:
             live.snapshot_version = version

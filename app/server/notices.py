@@ -62,6 +62,10 @@ class Bus(Protocol):
         """Announce a move inside its transaction (delivered on commit only, in order), after
         the notices `before` it (e.g. the clock's timeout that made the move)."""
 
+    def move_notices(self, code: str, version: int, seat: int, client_id: str,
+                     before: Before = ()) -> list[str]:
+        """The NOTIFY payloads of a move, for a move log that sends them itself."""
+
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Announce a committed change of a room; sent when this returns."""
 
@@ -81,6 +85,11 @@ class LocalBus:
     async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
                     client_id: str, before: Before = ()) -> None:
         """Nothing to announce."""
+
+    def move_notices(self, code: str, version: int, seat: int, client_id: str,
+                     before: Before = ()) -> list[str]:
+        """Nothing to send."""
+        return []
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Nothing to announce."""

@@ -12,16 +12,26 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .autoplay import Autoplay
+from .bus import listener_dsn
 from .db import UnitOfWork
 from .frames import ChatLine, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
+from .movelog import CoreLog, MoveLog, PostgresLog
 from .moves import Moves
 from .notices import Bus, Notice
 from .publish import Publisher
 from .reads import Reads
 from .rooms import Rooms
 from .settings import AutoPass, Settings
+
+
+def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
+    """One statement per move on Postgres; Core statements in a transaction elsewhere."""
+    dsn = listener_dsn(settings.database_url)
+    if dsn is None:
+        return CoreLog(uow, bus)
+    return PostgresLog(dsn, bus, settings.pool_timeout)
 
 
 @dataclass(frozen=True)
@@ -45,8 +55,8 @@ class Roles:
         hub, reads = Hub(bus.board), Reads(uow)
         rooms = Rooms(uow, settings.auto_pass_default)
         publisher = Publisher(hub, reads, bus, settings.presence_interval)
-        moves = Moves(uow, reads, publisher, bus, settings.snapshot_every,
-                      settings.submits_in_flight)
+        moves = Moves(uow, move_log(uow, bus, settings), reads, publisher,
+                      settings.snapshot_every, settings.submits_in_flight)
         autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases())
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
