@@ -118,8 +118,11 @@ class PostgresLog:
             values.pop()
         if notices:
             values += [CHANNEL, notices[-1]]
+        pool = await self._pool()
+        # A wait is bounded only when there may be one: the time-out costs a timer per move.
+        wait = None if pool.get_idle_size() else self.timeout
         try:
-            async with (await self._pool()).acquire(timeout=self.timeout) as connection:
+            async with pool.acquire(timeout=wait) as connection:
                 if len(notices) < 2:
                     return await connection.fetchval(statement, *values) is not None
                 return await _with_earlier(connection, statement, values, notices[:-1])
@@ -131,13 +134,20 @@ class PostgresLog:
     async def _pool(self) -> asyncpg.Pool:
         if self.pool is None:
             self.pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.size,
-                                                  max_inactive_connection_lifetime=0)
+                                                  max_inactive_connection_lifetime=0,
+                                                  reset=_kept)
         return self.pool
 
     async def close(self) -> None:
         """Close the pool."""
         if self.pool is not None:
             await self.pool.close()
+
+
+async def _kept(_connection: asyncpg.Connection) -> None:
+    """A released connection needs no reset query (a round trip per move): the move path
+    never listens, locks or sets anything beyond its statement (an open transaction is still
+    rolled back by the pool)."""
 
 
 class _Refused(Exception):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from app.engine import Event, GameState, view_for
 
@@ -16,16 +17,14 @@ from .frames import (
     AutoPassFrame,
     ChatFrame,
     ChatLine,
-    EventOut,
     Frame,
     LobbyFrame,
-    OwnUpdateFrame,
     Presence,
     PresenceFrame,
     TimeoutFrame,
-    UpdateFrame,
     WhisperFrame,
     WhisperLine,
+    encode_update,
 )
 from .hub import Connection, Hub
 from .notices import Bus, Notice
@@ -60,13 +59,16 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
 
 
 def update_frame(version: int, state: GameState, events: Sequence[Event], seat: int | None,
-                 client_id: str | None) -> UpdateFrame:
-    """The `update` one seat receives for one committed action."""
-    view = view_for(state, seat)
-    seen = [EventOut(seq=version, kind=e.kind, data=e.data) for e in events if e.visible_to(seat)]
-    if client_id is not None:
-        return OwnUpdateFrame(version=version, view=view, events=seen, client_id=client_id)
-    return UpdateFrame(version=version, view=view, events=seen)
+                 client_id: str | None) -> str:
+    """The encoded `update` one seat receives for one committed action."""
+    return encode_update(version, view_for(state, seat), seen_events(version, events, seat),
+                         client_id)
+
+
+def seen_events(version: int, events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events of one action that `seat` may see, as `EventOut` encodes them."""
+    return [{"seq": version, "kind": e.kind, "data": e.data}
+            for e in events if e.visible_to(seat)]
 
 
 class Publisher:
@@ -83,13 +85,12 @@ class Publisher:
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
                client_id: str, actor: int) -> None:
         """After a commit: each socket gets its seat's view; one encoding per audience."""
-        texts: dict[tuple[int | None, bool], str] = {}
+        texts: dict[int | None, str] = {}
         for conn in self.hub.connections(code):
-            own = conn.seat == actor
-            text = texts.get((conn.seat, own))
+            text = texts.get(conn.seat)
             if text is None:
-                frame = update_frame(version, state, events, conn.seat, client_id if own else None)
-                text = texts[(conn.seat, own)] = frame.encode()
+                own = client_id if conn.seat == actor else None
+                text = texts[conn.seat] = update_frame(version, state, events, conn.seat, own)
             conn.send(text)
         for watcher in self.watchers:
             watcher(code)

@@ -1,0 +1,37 @@
+"""The `update` text built from plain dicts on the hot path is the one the frame models encode.
+
+Source: docs/protocol.md (the `update` frame, `client_id` on the acting seat's sockets only);
+issue 9 (each frame encoded once per audience, without the models' validation per move).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from app.engine import Config, active_seats, apply_action, legal_actions, new_game, view_for
+from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
+from app.server.publish import update_frame
+
+
+def test_every_seat_gets_the_text_the_models_would_encode() -> None:
+    rng = Random("update-text")
+    checked = 0
+    for seed in range(3):
+        state = new_game(Config(hunted=3), seed)
+        for version in range(1, 120):
+            seats = active_seats(state)
+            if not seats:
+                break
+            actor = rng.choice(seats)
+            state, events = apply_action(state, actor, rng.choice(legal_actions(state, actor)))
+            for seat in (None, *range(4)):
+                seen = [EventOut(seq=version, kind=e.kind, data=e.data)
+                        for e in events if e.visible_to(seat)]
+                view = view_for(state, seat)
+                model = (OwnUpdateFrame(version=version, view=view, events=seen, client_id="c")
+                         if seat == actor else UpdateFrame(version=version, view=view,
+                                                           events=seen))
+                own = "c" if seat == actor else None
+                assert update_frame(version, state, events, seat, own) == model.encode()
+                checked += 1
+    assert checked > 1000
