@@ -67,7 +67,7 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
     return payload
 
 
-
+BEATS = frozenset({Control.ALIVE, Control.HELLO})
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -194,8 +194,9 @@ class PostgresBus:
         origin, kind, code = notice["o"], notice["k"], notice["r"]
         if origin == self.origin:
             return
-        metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         self.board.alive(origin)
+        if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
+            metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         if kind == Control.MOVE:
             self._queue(code, Control.MOVE, {"version": notice["v"]})
         elif kind == Control.HELLO:

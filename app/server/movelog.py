@@ -104,6 +104,7 @@ class PostgresLog:
     def __init__(self, dsn: str, bus: Bus, timeout: float, size: int = MOVE_POOL) -> None:
         self.dsn, self.bus, self.timeout, self.size = dsn, bus, timeout, size
         self.pool: asyncpg.Pool | None = None
+        self.held = 0  # moves holding or waiting for a connection
 
     async def commit(self, move: Move) -> bool:
         """Guard, log and announce in one statement (a timeout's notice first, if any)."""
@@ -119,8 +120,10 @@ class PostgresLog:
         if notices:
             values += [CHANNEL, notices[-1]]
         pool = await self._pool()
-        # A wait is bounded only when there may be one: the time-out costs a timer per move.
-        wait = None if pool.get_idle_size() else self.timeout
+        # A wait is bounded only when there may be one (every connection in use): the
+        # time-out costs a timer per move.
+        wait = self.timeout if self.held >= self.size else None
+        self.held += 1
         try:
             async with pool.acquire(timeout=wait) as connection:
                 if len(notices) < 2:
@@ -128,8 +131,11 @@ class PostgresLog:
                 return await _with_earlier(connection, statement, values, notices[:-1])
         except asyncpg.UniqueViolationError as exc:
             raise Duplicate from exc
-        except (TimeoutError, OSError, asyncpg.PostgresConnectionError) as exc:
+        except (TimeoutError, OSError, asyncpg.PostgresConnectionError,
+                asyncpg.InterfaceError) as exc:
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+        finally:
+            self.held -= 1
 
     async def _pool(self) -> asyncpg.Pool:
         if self.pool is None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import httpx
+import pytest
 
 from .client import Api, async_test, close_all, connect_all, open_table
 from .servers import Server, ServerFactory
@@ -56,3 +58,29 @@ async def test_a_move_adds_one_to_moves_committed(server: ServerFactory) -> None
     assert samples["nao_act_to_publish_seconds_count"] >= 1
     assert samples["nao_open_sockets"] == len(players)
     assert samples["nao_rooms_live"] == 1
+
+
+@pytest.mark.postgres
+@async_test
+async def test_a_move_crossing_the_bus_is_timed_by_the_process_that_hears_it(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    mover_side, other_side = server.on(database), server.on(database)
+    await asyncio.sleep(3)  # heartbeats cross meanwhile: they are not frames, not timed
+    assert scrape(other_side).get("nao_bus_lag_seconds_count") == 0
+    async with Api(mover_side) as api:
+        table = await open_table(api, hunted=2)
+        players = await connect_all(mover_side, table)
+        for player in players:
+            await player.request({"type": "auto_pass", "mode": "off"},
+                                 lambda f: f["type"] == "auto_pass")
+        before = scrape(other_side)["nao_bus_lag_seconds_count"]
+        mover = next(p for p in players if p.must_act())
+        frame = await mover.play_random(random.Random(5))
+        for player in players:
+            await player.wait_version(frame["version"])
+        await asyncio.sleep(1)
+        after = scrape(other_side)
+        await close_all(players)
+    assert after["nao_bus_lag_seconds_count"] >= before + 1
+    assert scrape(mover_side)["nao_bus_lag_seconds_count"] == 0  # nothing heard from B
