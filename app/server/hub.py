@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 
 from fastapi import WebSocket
 
@@ -21,7 +21,8 @@ CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
 
 
 class Connection:
-    """One open socket: who it is, and an outbox drained in order by its own writer task."""
+    """One open socket: who it is, and an outbox sent in order by a writer task that runs
+    only while frames wait (an idle socket holds no task and no queue object)."""
 
     def __init__(self, websocket: WebSocket, code: str) -> None:
         self.websocket = websocket
@@ -31,24 +32,24 @@ class Connection:
         self.name = ""
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.outbox: deque[str | None] = deque()  # None: close once the rest is sent
         self.closing = False  # once set, nothing more is queued
-        self.writer: asyncio.Task[None] | None = None
+        self.writer: asyncio.Task[None] | None = None  # while the outbox is being sent
         self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
-
-    def start(self) -> asyncio.Task[None]:
-        """Start the writer task (one per connection)."""
-        self.writer = asyncio.create_task(self.write_loop())
-        return self.writer
 
     def send(self, text: str) -> None:
         """Queue an encoded frame; a socket that cannot keep up is closed, never waited for."""
         if self.closing:
             return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= QUEUE_LIMIT:
             self.close(TOO_FAR_BEHIND)
+            return
+        self._queue(text)
+
+    def _queue(self, item: str | None) -> None:
+        self.outbox.append(item)
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def close(self, code: int = NORMAL_CLOSURE) -> None:
         """Close the socket: after what is queued normally; at once, with `code`, when the
@@ -56,26 +57,42 @@ class Connection:
         if self.closing:
             return
         self.closing = True
-        if code == NORMAL_CLOSURE and not self.outbox.full():
-            self.outbox.put_nowait(None)
+        if code == NORMAL_CLOSURE and len(self.outbox) < QUEUE_LIMIT:
+            self._queue(None)
             return
+        self.outbox.clear()  # its frames are dropped: the close code says so
         if self.writer is not None:
-            self.writer.cancel()  # its frames are dropped: the close code says so
+            self.writer.cancel()
         self.closer = asyncio.get_running_loop().create_task(self._close_now(code))
 
     async def _close_now(self, code: int) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code, CLOSE_REASONS.get(code, ""))
 
-    async def write_loop(self) -> None:
-        """Send queued messages in order until closed; a dead socket ends the loop."""
-        while (text := await self.outbox.get()) is not None:
-            try:
-                await self.websocket.send_text(text)
-            except Exception:  # a closed socket raises RuntimeError subclasses, not Disconnect
-                break
-        with contextlib.suppress(Exception):
-            await self.websocket.close()
+    async def _write(self) -> None:
+        """Send the outbox in order until it is empty; a dead socket drops the rest."""
+        try:
+            while self.outbox:
+                text = self.outbox.popleft()
+                if text is None:
+                    break
+                try:
+                    await self.websocket.send_text(text)
+                except Exception:  # a closed socket raises RuntimeError subclasses
+                    self.closing = True
+                    self.outbox.clear()
+                    text = None
+                    break
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close()
+        finally:
+            self.writer = None
+
+    async def finished(self) -> None:
+        """Wait until the outbox is sent, or dropped by an immediate close."""
+        while self.writer is not None:
+            await asyncio.wait({self.writer})
 
 
 class TokenBucket:

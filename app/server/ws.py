@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -46,7 +45,6 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     settings = roles.settings
     await websocket.accept()
     conn = Connection(websocket, code)
-    writer = conn.start()
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     address = websocket.client.host if websocket.client else ""
     admitted = False
@@ -71,7 +69,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
             roles.hub.admissions.leave(address, code)
         metrics.socket_closed()
         await _leave(conn, roles)
-        await asyncio.wait({writer})  # ended, or cancelled when the socket fell too far behind
+        await conn.finished()  # sent, or dropped when the socket fell too far behind
 
 
 async def _leave(conn: Connection, roles: Roles) -> None:
