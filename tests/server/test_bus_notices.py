@@ -135,6 +135,8 @@ async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
         # A is gone without a word (its connections closed, as with SIGKILL).
         heard_b.heard.clear()
         await until(lambda: b.board.remote("ROOM") == Presence())
+        await until(lambda: heard_b.heard)  # handed on by a task of its own, just after
+        await asyncio.sleep(0.2)
         assert heard_b.heard == [("presence", "ROOM", {})]
 
 
