@@ -16,6 +16,8 @@ function dressPage() {
   if (skip) skip.textContent = t("app.skip");
   const brand = document.querySelector(".brand");
   if (brand) brand.setAttribute("aria-label", t("app.home"));
+  const tagline = brand && brand.querySelector("span");
+  if (tagline) tagline.textContent = t("app.tagline");
   document.querySelector(".topbar").append(languageSwitch());
 }
 

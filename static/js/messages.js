@@ -13,6 +13,7 @@ const you = (yours, theirs) => (p) => (p.you ? yours : theirs).replace("{who}", 
 export const MESSAGES = {
   "app.title": { en: "Not Alone Online", fr: "Not Alone en ligne" },
   "app.skip": { en: "Skip to content", fr: "Aller au contenu" },
+  "app.tagline": { en: "online", fr: "en ligne" },
   "app.home": { en: "Not Alone Online, home", fr: "Not Alone en ligne, accueil" },
   "language.switch": { en: "Lire en français", fr: "Read in English" },
   "error.network": { en: "The server cannot be reached. Check your connection.", fr: "Le serveur est injoignable. Vérifiez votre connexion." },

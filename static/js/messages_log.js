@@ -165,6 +165,7 @@ export const LOG_MESSAGES = {
   // The log panel: folded passes, headings
   "log.title": { en: "Log", fr: "Journal" },
   "log.label": { en: "Game log", fr: "Journal de la partie" },
+  "log.empty": { en: "Nothing has happened yet.", fr: "Rien ne s'est encore passé." },
   "log.earlier": { en: "Show earlier events", fr: "Voir les événements précédents" },
   "log.turn": { en: "Turn {turn}", fr: "Tour {turn}" },
   "log.turn_phase": { en: "Turn {turn} · {phase}", fr: "Tour {turn} · {phase}" },
@@ -199,6 +200,7 @@ export const LOG_MESSAGES = {
   "end.defeat": { en: "Defeat, this time.", fr: "Défaite, cette fois." },
   "chat.to_you": { en: "whisper to you", fr: "murmure pour vous" },
   "chat.to": { en: "whisper to {who}", fr: "murmure pour {who}" },
+  "chat.empty": { en: "No messages yet.", fr: "Aucun message pour l'instant." },
   "chat.everyone": { en: "Everyone", fr: "Tout le monde" },
   "chat.whisper_to": { en: "Whisper to {who}", fr: "Murmurer à {who}" },
   "chat.placeholder": { en: "Message the table", fr: "Message à la table" },

@@ -1,6 +1,7 @@
 // Draws the whole table (actions, board, hand, players, end banner, log, chat) for each
 // sample of tests/browser/samples.py with the page's own modules, in the page's language, and
-// gives back its words: every text node and every aria-label, title and placeholder.
+// gives back its words: every text node and every aria-label, title, placeholder and data-empty
+// (the words CSS shows in an empty log or chat).
 async (json) => {
   const samples = JSON.parse(json); // one string: far quicker through the driver than objects
   const { Table } = await import("/js/table.js");
@@ -30,8 +31,8 @@ async (json) => {
     const out = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) if (walker.currentNode.nodeValue.trim()) out.push(walker.currentNode.nodeValue.trim());
-    for (const el of root.querySelectorAll("[aria-label],[title],[placeholder]")) {
-      for (const name of ["aria-label", "title", "placeholder"]) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    for (const el of root.querySelectorAll("[aria-label],[title],[placeholder],[data-empty]")) {
+      for (const name of ["aria-label", "title", "placeholder", "data-empty"]) if (el.getAttribute(name)) out.push(el.getAttribute(name));
     }
     return out;
   };
