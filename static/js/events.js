@@ -32,7 +32,10 @@ function playedChoice(d, c) {
   }
   if (d.card === "roped-together") return t("played.from_to", { from: placeName(p[0]), to: placeName(p[1]) });
   if (d.card === "huddle") return t("played.huddle", { place: placeName(p[0]), who: who(p[1], c), you: p[1] === c.seat });
-  if (d.card === "scrub-down") return t("played.tokens_of", { who: seatList([...new Set(p)], c) });
+  if (d.card === "scrub-down") {
+    const seats = [...new Set(p)];
+    return t("played.tokens_of", { who: seatList(seats, c), mine: seats.length === 1 && seats[0] === c.seat });
+  }
   return t("played.places", { places: placeList(p) });
 }
 
@@ -58,7 +61,7 @@ const SENTENCES = {
   place_cards_revealed: (d, c) => {
     const parts = Object.entries(d.places || {}).map(
       ([seat, cards]) => t("event.at", { who: who(Number(seat), c), places: placeList(cards) }));
-    return t("event.place_cards_revealed", { parts: parts.join("; ") });
+    return t("event.place_cards_revealed", { parts: parts.join(t("list.parts")) });
   },
   hunted_moved: (d, c) => say("event.hunted_moved", d.hunted, c, { from: placeName(d.origin), to: placeName(d.destination) }),
   hunted_caught: (d, c) => say("event.hunted_caught", d.hunted, c, { place: placeName(d.place) }),
@@ -79,7 +82,7 @@ const SENTENCES = {
   place_card_gained: (d, c) => say("event.place_card_gained", d.hunted, c, { card: placeName(d.card) }),
   survival_card_played: (d, c) => say("event.survival_card_played", d.hunted, c, { card: survivalName(d.card), choice: playedChoice(d, c) }),
   survival_cards_drawn: (d, c) => say("event.survival_cards_drawn", d.hunted, c, { n: d.count }),
-  survival_card_kept: (d) => t("event.survival_card_kept", { card: survivalName(d.card), discarded: d.discarded && d.discarded.length ? t("event.discarded_too", { cards: d.discarded.map(survivalName).join(", ") }) : "" }),
+  survival_card_kept: (d) => t("event.survival_card_kept", { card: survivalName(d.card), discarded: d.discarded && d.discarded.length ? t("event.discarded_too", { cards: listOf(d.discarded.map(survivalName)), n: d.discarded.length }) : "" }),
   survival_card_discarded: (d, c) => say("event.survival_card_discarded", d.hunted, c, { why: whyLabel(d.why) }),
   survival_card_discarded_by_you: (d) => t("event.survival_card_discarded_by_you", { card: survivalName(d.card) }),
   survival_deck_reshuffled: () => t("event.survival_deck_reshuffled"),
@@ -113,7 +116,7 @@ const SENTENCES = {
   thin_ice_chosen: (d, c) => say("event.thin_ice_chosen", d.hunted, c),
   thin_ice_choice: (d) => t(d.option === "will" ? "event.thin_ice_choice_will" : "event.thin_ice_choice_token"),
   thin_ice_resolved: (d, c) => say(d.option === "will" ? "event.thin_ice_resolved_will" : "event.thin_ice_resolved_token", d.hunted, c),
-  survival_card_given: (d, c) => say("event.survival_card_given", d.giver, c, { to: who(d.receiver, c) }),
+  survival_card_given: (d, c) => say("event.survival_card_given", d.giver, c, { to: who(d.receiver, c), to_you: d.receiver === c.seat }),
   survival_card_given_privately: (d) => t("event.survival_card_given_privately", { card: survivalName(d.card) }),
   signal_mirror_declined: (d, c) => say("event.signal_mirror_declined", d.hunted, c),
   ability_used: (d, c) => {

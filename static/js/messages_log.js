@@ -16,7 +16,10 @@ export const LOG_MESSAGES = {
     en: (p) => ` (at ${p.place}, only ${p.who} ${does(p, "suffer", "suffers")})`,
     fr: (p) => ` (à ${p.place}, ${p.you ? "vous seul subissez le jeton" : `seul ${p.who} subit le jeton`})`,
   },
-  "played.tokens_of": { en: " (tokens of {who})", fr: " (jetons de {who})" },
+  "played.tokens_of": {
+    en: (p) => (p.mine ? " (your tokens)" : ` (tokens of ${p.who})`),
+    fr: (p) => (p.mine ? " (vos jetons)" : ` (jetons de ${p.who})`),
+  },
   "played.places": { en: " ({places})", fr: " ({places})" },
 
   // Events not in messages.js
@@ -111,7 +114,8 @@ export const LOG_MESSAGES = {
   },
   "event.survival_card_given": {
     en: "{who} gave a Survival card to {to}, face down.",
-    fr: (p) => `${has(p)} donné une carte Survie à ${p.to}, face cachée.`,
+    fr: (p) => (p.to_you ? `${p.who} vous a donné une carte Survie, face cachée.`
+      : `${has(p)} donné une carte Survie à ${p.to}, face cachée.`),
   },
   "event.survival_card_given_privately": { en: "The card given: {card}.", fr: "La carte donnée : {card}." },
   "event.signal_mirror_declined": {
@@ -201,6 +205,7 @@ export const LOG_MESSAGES = {
   "chat.to_you": { en: "whisper to you", fr: "murmure pour vous" },
   "chat.to": { en: "whisper to {who}", fr: "murmure pour {who}" },
   "chat.empty": { en: "No messages yet.", fr: "Aucun message pour l'instant." },
+  "chat.who": { en: "{who}: ", fr: "{who} : " },
   "chat.everyone": { en: "Everyone", fr: "Tout le monde" },
   "chat.whisper_to": { en: "Whisper to {who}", fr: "Murmurer à {who}" },
   "chat.placeholder": { en: "Message the table", fr: "Message à la table" },

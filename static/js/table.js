@@ -219,7 +219,7 @@ export class Table {
     const to = line.to === this.room.seat ? t("chat.to_you") : t("chat.to", { who: seatName(line.to, this.room.names) });
     this.chatList.append(h(`li${whisper ? ".whisper" : ""}`, {},
       whisper ? h("span.whisper-tag", {}, to) : null,
-      h("strong", {}, `${who}: `), line.text));
+      h("strong", {}, t("chat.who", { who })), line.text));
     while (this.chatList.children.length > 100) this.chatList.firstElementChild.remove();
     this.chatList.scrollTop = this.chatList.scrollHeight;
   }

@@ -33,6 +33,13 @@ again until under down out now which but"""
 ENGLISH = frozenset(ENGLISH_WORDS.split())
 # A placeholder left unfilled, a value that is no word, or a message key shown as it is.
 BROKEN = re.compile(r"\{\w+\}|undefined|NaN|\bnull\b|\[object|\b[a-z]+\.[a-z][a-z_]+\b")
+# French typography and grammar the messages must follow: a capital article inside a sentence
+# ("sur L'Antre"), "à le" and "de le" not contracted, "de" not elided before a name, the
+# object pronoun after the verb ("a attrapé vous"), and no space before : ; ! ?
+ARTICLE = r"(L'|La |Le |Les )(?=[A-ZÀ-Ý])"
+FRENCH_SLIPS = re.compile(rf"(?<=[^.!?\s] ){ARTICLE}|\({ARTICLE}"
+                          r"|(^|[\s(])(à|de) (le|les) |(^|[\s(])de [AEIOUYÉ]"
+                          r"|\b(a|ont|avez) \w+é vous\b|[^\s\d]:|[^\s][;!?]|  ")
 UNKNOWN = {"Something happened", "Il s'est passé quelque chose"}
 
 
@@ -101,3 +108,6 @@ def test_every_text_of_the_table_is_french_in_french(
     bad = sorted(where(sample, text) for text, sample in texts.items()
                  if words.search(text) or named.search(text))
     assert bad == [], bad[:60]
+    slips = sorted(where(sample, text) for text, sample in texts.items()
+                   if FRENCH_SLIPS.search(text))
+    assert slips == [], slips[:60]
