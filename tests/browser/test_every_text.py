@@ -18,28 +18,13 @@ from playwright.sync_api import Browser, Page
 from .samples import ALL_EVENTS, ALL_PROMPTS, kinds, samples
 from .shots import DESKTOP
 from .test_french import MESSAGES_JS, english_words
+from .words import ENGLISH, FRENCH_SLIPS
 
 pytestmark = pytest.mark.browser
 RENDER_JS = (Path(__file__).resolve().parent / "render_samples.js").read_text()
 
-# Words that are English and not French: one of them in a French sentence is a text left
-# untranslated ("Ann took a token", "Wait one more turn"), whatever else it says.
-ENGLISH_WORDS = """the and you your their with from for of to is are was were has have this
-that it its at by may can will card cards token tokens turn turns hunted creature rescue discard
-discarded discards played took lost left back take takes play pass passed nothing none used clean
-waiting move moved chosen hand deck every each one two more instead into onto only own who what
-when not yet next then any all gave give drew draw kept keep show shows showed choose how here
-again until under down out now which but"""
-ENGLISH = frozenset(ENGLISH_WORDS.split())
 # A placeholder left unfilled, a value that is no word, or a message key shown as it is.
 BROKEN = re.compile(r"\{\w+\}|undefined|NaN|\bnull\b|\[object|\b[a-z]+\.[a-z][a-z_]+\b")
-# French typography and grammar the messages must follow: a capital article inside a sentence
-# ("sur L'Antre"), "à le" and "de le" not contracted, "de" not elided before a name, the
-# object pronoun after the verb ("a attrapé vous"), and no space before : ; ! ?
-ARTICLE = r"(L'|La |Le |Les )(?=[A-ZÀ-Ý])"
-FRENCH_SLIPS = re.compile(rf"(?<=[^.!?\s] ){ARTICLE}|\({ARTICLE}"
-                          r"|(^|[\s(])(à|de) (le|les) |(^|[\s(])de [AEIOUYÉ]"
-                          r"|\b(a|ont|avez) \w+é vous\b|[^\s\d]:|[^\s][;!?]|  ")
 UNKNOWN = {"Something happened", "Il s'est passé quelque chose"}
 
 

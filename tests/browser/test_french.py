@@ -19,6 +19,7 @@ from app.server.errors import ErrorCode
 
 from .players import click_random_action, create_room, join, lobby_link, start
 from .shots import DESKTOP
+from .words import english_or_slips
 
 pytestmark = pytest.mark.browser
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
@@ -83,11 +84,13 @@ def english_words(server: str, messages: dict[str, dict[str, Any]]) -> set[str]:
 
 
 def left_in_english(page: Page, words: set[str]) -> list[str]:
-    """The English phrases the page shows (its text and its labels)."""
+    """The English phrases and words the page shows (its text and its labels), and its slips
+    of French typography."""
     text = page.evaluate("""() => document.body.innerText + "\\n" + [...document.querySelectorAll(
         "[aria-label],[title],[placeholder]")].map((e) => [e.getAttribute("aria-label"),
         e.getAttribute("title"), e.getAttribute("placeholder")].join("\\n")).join("\\n")""")
-    return sorted(w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text))
+    phrases = [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+    return sorted(phrases + english_or_slips(text))
 
 
 def test_every_message_key_exists_in_both_languages(
