@@ -86,7 +86,7 @@ def give_up_bar(h: Hunted, plays: bool) -> str:
 
 
 def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     out = place_card_plays(state, h, h.hand)
     if not h.resisted:
         out.extend(Resist(will) for will in (1, 2) if not resist_bar(h, will))
@@ -146,7 +146,7 @@ def _window_legal(state: GameState, prompt: Prompt) -> list[Action]:
     phase = prompt.data["phase"]
     if prompt.seat == CREATURE:
         return [*hunt_card_actions(state, phase), PASS]
-    return [*survival_card_actions(state, state.hunted_at(prompt.seat), phase,
+    return [*survival_card_actions(state, state.peek_hunted(prompt.seat), phase,
                                    prompt.data.get("moment", "")),
             *ability_actions(state, prompt.seat, window_context(prompt.data)), PASS]
 
@@ -214,7 +214,7 @@ def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 # --- The Reckoning's place action --------------------------------------------------------
 
 def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     place = prompt.data["place"]
     card = prompt.data["card"]
     out: list[Action] = [*power_options(state, h, place, card)]
@@ -246,7 +246,7 @@ def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     return [*power_options(state, h, prompt.data["place"], prompt.data["card"])] or [PASS]
 
 

@@ -208,7 +208,8 @@ def ask_take_back(state: GameState, hunted: Hunted, count: int, events: Events) 
 
 def holder_of(state: GameState, token_id: int) -> Hunted:
     """The Hunted holding this token."""
-    return next(h for h in state.hunted if any(t.id == token_id for t in h.tokens))
+    seat = next(h.seat for h in state.hunted if any(t.id == token_id for t in h.tokens))
+    return state.hunted_at(seat)
 
 
 def reveal(state: GameState, token_id: int, events: Events) -> Token:

@@ -41,7 +41,7 @@ def vote_result(state: GameState, options: list[str]) -> str:
 def _end_of_turn(state: GameState, events: Events) -> None:
     """Steps 1-4: discard played cards, recover (and take a token) after a lost last Will,
     refill the Creature's hand; then the Rescue step."""
-    for h in state.hunted:
+    for h in state.each_hunted():
         h.discard.extend(h.played)
         h.played.clear()
         if h.lost_last_will:

@@ -59,7 +59,7 @@ def _reset_turn(state: GameState) -> None:
     state.tokens.clear()
     state.phobia.clear()
     state.artemia_card = state.lost_last = False
-    for h in state.hunted:
+    for h in state.each_hunted():
         h.ready = h.resisted = h.survival_played = h.lost_last_will = False
         h.double, h.next_double = h.next_double, ""
         h.immune.clear()
@@ -98,7 +98,7 @@ def _river(state: GameState, events: Events) -> None:
 
 def _reveal(state: GameState, events: Events) -> None:
     """The Hunted reveal their Place cards and stand on those places."""
-    for h in state.hunted:
+    for h in state.each_hunted():
         h.positions = [(card, card) for card in h.played]
     emit(events, EventKind.PLACE_CARDS_REVEALED,
          places={str(h.seat): list(h.played) for h in state.hunted})

@@ -38,13 +38,13 @@ def others_at(state: GameState, hunted: Hunted, place: int) -> list[Hunted]:
     """Other Hunted whose figure is at `place` (none under Isolation)."""
     if Effect.ISOLATION in state.effects:
         return []
-    return [h for h in state.hunted
+    return [state.hunted_at(h.seat) for h in state.hunted
             if h.seat != hunted.seat and any(p == place for p, _ in h.positions)]
 
 
 def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:
     """The Hunted a power lets its user choose: anyone, or only the user under Isolation."""
-    return [hunted] if Effect.ISOLATION in state.effects else list(state.hunted)
+    return [hunted] if Effect.ISOLATION in state.effects else list(state.each_hunted())
 
 
 def _gate(state: GameState, hunted: Hunted, place: int, this_card: int) -> int | None:

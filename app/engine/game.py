@@ -101,7 +101,7 @@ def _change_of_choice(state: GameState, seat: int) -> list[Action]:
     """A Hunted who has chosen may change the choice while Exploration lasts."""
     if state.phase != 1 or not state.layers or not 1 <= seat <= state.config.hunted:
         return []
-    h = state.hunted_at(seat)
+    h = state.peek_hunted(seat)
     if not h.ready:
         return []
     current = PlayPlaceCards(tuple(sorted(h.played)))
@@ -126,7 +126,7 @@ def apply_action(state: GameState, seat: int, action: Action) -> tuple[GameState
 def apply_unchecked(state: GameState, seat: int, action: Action) -> tuple[GameState,
                                                                           list[Event]]:
     """Apply an action taken from `legal_actions(state, seat)` without checking it again."""
-    new = state.clone()
+    new = state.successor()
     events: list[Event] = []
     prompt = current_prompt(new, seat)
     if prompt is None:
@@ -186,7 +186,7 @@ def surely_answerable(state: GameState, prompt: Prompt) -> bool:
         return True
     # Give Up stays open until Resist; after it a card is in hand
     if prompt.kind == PromptKind.EXPLORE:
-        h = state.hunted_at(prompt.seat)
+        h = state.peek_hunted(prompt.seat)
         return not h.resisted or bool(h.hand)
     return False
 

@@ -106,7 +106,7 @@ def _resolve(state: GameState, card: HuntCard, action: PlayHuntCard, events: Eve
 
 def reset_choices(state: GameState, events: Events) -> None:
     """F15: Place cards already chosen go back to hand and those Hunted choose again."""
-    for hunted in state.hunted:
+    for hunted in state.each_hunted():
         if hunted.ready:
             hunted.hand = sorted(hunted.hand + hunted.played)
             hunted.played = []

@@ -103,7 +103,7 @@ def _ascendancy(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 def _forbidden_zone(state: GameState, action: PlayHuntCard, events: Events) -> None:
     state.layers.append([])  # all Hunted discard at the same time; the Creature waits
-    for hunted in state.hunted:
+    for hunted in state.each_hunted():
         ask_discard(state, hunted, 1, "forbidden-zone", events)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .config import Config
+from .sides import Creature, Hunted, Token
 from .vocab import (
     PromptKind,
     Reason,
@@ -18,6 +19,7 @@ from .vocab import (
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
 _new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
+__all__ = ["CREATURE", "Creature", "GameState", "Hunted", "Prompt", "Token"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,132 +38,6 @@ class Prompt:
     def from_json(cls, raw: dict[str, Any]) -> Prompt:
         """Inverse of `to_json`."""
         return cls(int(raw["seat"]), PromptKind(raw["kind"]), dict(raw["data"]))
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A Contamination token held face down: its face and who has looked at it (C9)."""
-
-    id: int
-    icon: bool
-    known: tuple[int, ...] = ()  # seats that looked at it; everyone once it is face up
-    face_up: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"id": self.id, "icon": self.icon, "known": list(self.known),
-                "face_up": self.face_up}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Token:
-        """Inverse of `to_json`."""
-        return cls(int(raw["id"]), bool(raw["icon"]), tuple(raw["known"]), bool(raw["face_up"]))
-
-
-@dataclass(slots=True)
-class Hunted:
-    """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags."""
-
-    seat: int
-    will: int = 3
-    hand: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    played: list[int] = field(default_factory=list)  # face down until the reveal
-    positions: list[tuple[int, int]] = field(default_factory=list)  # (place, card) after reveal
-    survival: list[str] = field(default_factory=list)
-    ready: bool = False  # has chosen this turn's Place card(s)
-    double: str = ""  # "river" or "artefact": this turn's two-card play
-    next_double: str = ""  # the same, owed for the next turn
-    resisted: bool = False  # used Resist or Give Up this turn
-    survival_played: bool = False
-    lost_last_will: bool = False
-    immune: list[TokenKind] = field(default_factory=list)  # ignored this turn (Dodge, Detector)
-    tokens: list[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
-    sheet: str = ""  # the Hunted sheet, when abilities are on
-    used_this_turn: list[str] = field(default_factory=list)  # abilities used this turn
-    used_this_game: list[str] = field(default_factory=list)  # once-per-game abilities used
-
-    def owns(self, card: int) -> bool:
-        """True if the card is in hand, in the discard pile or in play."""
-        return card in self.hand or card in self.discard or card in self.played
-
-    def clone(self) -> Hunted:
-        """An independent copy (attributes set directly: the hottest path of every action)."""
-        new = _new(Hunted)
-        new.seat, new.will, new.sheet = self.seat, self.will, self.sheet
-        new.hand, new.discard, new.played = self.hand[:], self.discard[:], self.played[:]
-        new.positions, new.survival = self.positions[:], self.survival[:]
-        new.ready, new.double, new.next_double = self.ready, self.double, self.next_double
-        new.resisted, new.survival_played = self.resisted, self.survival_played
-        new.lost_last_will, new.immune, new.tokens = self.lost_last_will, self.immune[:], \
-            self.tokens[:]
-        new.used_this_turn, new.used_this_game = self.used_this_turn[:], self.used_this_game[:]
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        out: dict[str, Any] = {}
-        for name in self.__slots__:
-            value = getattr(self, name)
-            if name == "positions":
-                value = [list(p) for p in value]
-            elif name == "tokens":
-                value = [t.to_json() for t in value]
-            elif name == "immune":
-                value = [str(t) for t in value]
-            elif isinstance(value, list):
-                value = list(value)
-            out[name] = value
-        return out
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Hunted:
-        """Inverse of `to_json`."""
-        h = cls(int(raw["seat"]))
-        for name in cls.__slots__:
-            value = raw[name]
-            if name == "positions":
-                value = [(int(p), int(c)) for p, c in value]
-            elif name == "tokens":
-                value = [Token.from_json(t) for t in value]
-            elif name == "immune":
-                value = [TokenKind(t) for t in value]
-            elif isinstance(value, list):
-                value = list(value)
-            setattr(h, name, value)
-        return h
-
-
-@dataclass(slots=True)
-class Creature:
-    """The Creature's Hunt cards and its per-turn play allowance."""
-
-    hand: list[str] = field(default_factory=list)
-    deck: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)  # face up; the last is the most recent
-    plays_left: int = 1
-    played_this_turn: int = 0
-    tracking_next: bool = False
-
-    def clone(self) -> Creature:
-        """An independent copy."""
-        new = _new(Creature)
-        new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
-        new.plays_left, new.played_this_turn = self.plays_left, self.played_this_turn
-        new.tracking_next = self.tracking_next
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in self.__slots__}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Creature:
-        """Inverse of `to_json`."""
-        return cls(list(raw["hand"]), list(raw["deck"]), list(raw["discard"]),
-                   int(raw["plays_left"]), int(raw["played_this_turn"]),
-                   bool(raw["tracking_next"]))
 
 
 @dataclass(slots=True)
@@ -203,19 +79,46 @@ class GameState:
     creature_used: list[str] = field(default_factory=list)  # once-per-game Creature abilities
     votes: dict[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
     extra_turns: int = 0  # turns played after a refusal to board (E2)
+    # Bit s-1 set: this state alone holds the Hunted at seat s and may change it in place.
+    # A clone shares every Hunted with its source (copy on write): the hottest saving.
+    owned: int = field(default=-1, compare=False, repr=False)
 
     def hunted_at(self, seat: int) -> Hunted:
-        """The Hunted sitting at `seat` (1..H)."""
+        """The Hunted sitting at `seat` (1..H), this state's own: safe to change."""
+        bit = 1 << (seat - 1)
+        if not self.owned & bit:
+            self.hunted[seat - 1] = self.hunted[seat - 1].clone()
+            self.owned |= bit
         return self.hunted[seat - 1]
 
+    def peek_hunted(self, seat: int) -> Hunted:
+        """The Hunted sitting at `seat`, possibly shared with other states: read, never change."""
+        return self.hunted[seat - 1]
+
+    def each_hunted(self) -> list[Hunted]:
+        """Every Hunted, this state's own: safe to change."""
+        if self.owned != -1:
+            self.hunted[:] = [h if self.owned & (1 << i) else h.clone()
+                              for i, h in enumerate(self.hunted)]
+            self.owned = -1
+        return self.hunted
+
     def clone(self) -> GameState:
-        """An independent copy: the state is a value, copied before every change."""
+        """An independent copy: changing either, by any path, leaves the other as it was."""
+        new = self.successor()
+        new.hunted, new.owned = list(map(Hunted.clone, self.hunted)), -1
+        return new
+
+    def successor(self) -> GameState:
+        """A copy sharing each Hunted with this state until `hunted_at` or `each_hunted` asks
+        to change it (copy on write): the working copy of every action, a state being a value."""
         new = _new(GameState)
         new.config, new.seed, new.rng_counter = self.config, self.seed, self.rng_counter
         new.turn, new.phase, new.step = self.turn, self.phase, self.step
         new.rescue, new.assimilation = self.rescue, self.assimilation
         new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve.copy()
-        new.hunted = list(map(Hunted.clone, self.hunted))  # map: no comprehension frame
+        new.hunted, new.owned = self.hunted[:], 0
+        self.owned = 0  # this state, were it changed again, must not change the successor's
         new.creature = self.creature.clone()
         new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
         new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
@@ -235,7 +138,7 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict holding every secret: for persistence, never for a player."""
         out: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in _STORED:
             value = getattr(self, name)
             if name in ("config", "creature"):
                 value = value.to_json()
@@ -262,7 +165,7 @@ class GameState:
     def from_json(cls, raw: dict[str, Any]) -> GameState:
         """Inverse of `to_json`."""
         state = cls(Config.from_json(raw["config"]), int(raw["seed"]))
-        for name in cls.__slots__:
+        for name in _STORED:
             value = raw[name]
             if name == "config":
                 continue
@@ -288,4 +191,5 @@ class GameState:
         return state
 
 
+_STORED = tuple(name for name in GameState.__slots__ if name != "owned")  # owned: no rule
 _NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)

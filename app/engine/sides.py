@@ -1,0 +1,136 @@
+"""What each side holds: a Hunted's cards, Will and tokens; the Creature's Hunt cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .vocab import TokenKind
+
+_new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A Contamination token held face down: its face and who has looked at it (C9)."""
+
+    id: int
+    icon: bool
+    known: tuple[int, ...] = ()  # seats that looked at it; everyone once it is face up
+    face_up: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"id": self.id, "icon": self.icon, "known": list(self.known),
+                "face_up": self.face_up}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Token:
+        """Inverse of `to_json`."""
+        return cls(int(raw["id"]), bool(raw["icon"]), tuple(raw["known"]), bool(raw["face_up"]))
+
+
+@dataclass(slots=True)
+class Hunted:
+    """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags."""
+
+    seat: int
+    will: int = 3
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)  # face down until the reveal
+    positions: list[tuple[int, int]] = field(default_factory=list)  # (place, card) after reveal
+    survival: list[str] = field(default_factory=list)
+    ready: bool = False  # has chosen this turn's Place card(s)
+    double: str = ""  # "river" or "artefact": this turn's two-card play
+    next_double: str = ""  # the same, owed for the next turn
+    resisted: bool = False  # used Resist or Give Up this turn
+    survival_played: bool = False
+    lost_last_will: bool = False
+    immune: list[TokenKind] = field(default_factory=list)  # ignored this turn (Dodge, Detector)
+    tokens: list[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
+    sheet: str = ""  # the Hunted sheet, when abilities are on
+    used_this_turn: list[str] = field(default_factory=list)  # abilities used this turn
+    used_this_game: list[str] = field(default_factory=list)  # once-per-game abilities used
+
+    def owns(self, card: int) -> bool:
+        """True if the card is in hand, in the discard pile or in play."""
+        return card in self.hand or card in self.discard or card in self.played
+
+    def clone(self) -> Hunted:
+        """An independent copy (attributes set directly: the hottest path of every action)."""
+        new = _new(Hunted)
+        new.seat, new.will, new.sheet = self.seat, self.will, self.sheet
+        new.hand, new.discard, new.played = self.hand[:], self.discard[:], self.played[:]
+        new.positions, new.survival = self.positions[:], self.survival[:]
+        new.ready, new.double, new.next_double = self.ready, self.double, self.next_double
+        new.resisted, new.survival_played = self.resisted, self.survival_played
+        new.lost_last_will, new.immune, new.tokens = self.lost_last_will, self.immune[:], \
+            self.tokens[:]
+        new.used_this_turn, new.used_this_game = self.used_this_turn[:], self.used_this_game[:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "positions":
+                value = [list(p) for p in value]
+            elif name == "tokens":
+                value = [t.to_json() for t in value]
+            elif name == "immune":
+                value = [str(t) for t in value]
+            elif isinstance(value, list):
+                value = list(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Hunted:
+        """Inverse of `to_json`."""
+        h = cls(int(raw["seat"]))
+        for name in cls.__slots__:
+            value = raw[name]
+            if name == "positions":
+                value = [(int(p), int(c)) for p, c in value]
+            elif name == "tokens":
+                value = [Token.from_json(t) for t in value]
+            elif name == "immune":
+                value = [TokenKind(t) for t in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(h, name, value)
+        return h
+
+
+@dataclass(slots=True)
+class Creature:
+    """The Creature's Hunt cards and its per-turn play allowance."""
+
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # face up; the last is the most recent
+    plays_left: int = 1
+    played_this_turn: int = 0
+    tracking_next: bool = False
+
+    def clone(self) -> Creature:
+        """An independent copy."""
+        new = _new(Creature)
+        new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
+        new.plays_left, new.played_this_turn = self.plays_left, self.played_this_turn
+        new.tracking_next = self.tracking_next
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
+                for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Creature:
+        """Inverse of `to_json`."""
+        return cls(list(raw["hand"]), list(raw["deck"]), list(raw["discard"]),
+                   int(raw["plays_left"]), int(raw["played_this_turn"]),
+                   bool(raw["tracking_next"]))
