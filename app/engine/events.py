@@ -36,3 +36,21 @@ class Event:
         to = raw.get("to")
         return cls(raw["kind"], dict(raw.get("data", {})), None if to is None else tuple(to),
                    tuple(raw.get("but", ())))
+
+
+# A frozen dataclass sets each field through object.__setattr__ by name; the slots' own
+# descriptors do the same work several times faster, and the engine records an event per step.
+_new = object.__new__
+_KIND, _DATA = Event.__dict__["kind"].__set__, Event.__dict__["data"].__set__
+_TO, _BUT = Event.__dict__["to"].__set__, Event.__dict__["but"].__set__
+
+
+def event(kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
+          but: tuple[int, ...] = ()) -> Event:
+    """`Event(kind, data, to, but)`, built faster (the engine's hot path)."""
+    made = _new(Event)
+    _KIND(made, kind)
+    _DATA(made, data)
+    _TO(made, to)
+    _BUT(made, but)
+    return made
