@@ -52,7 +52,10 @@ def active_seats(state: GameState) -> list[int]:
     """Seats that owe an answer now, in seat order."""
     if not state.layers:
         return []
-    return sorted({p.seat for p in state.layers[-1]})
+    layer = state.layers[-1]
+    if len(layer) == 1:  # the usual case: one seat owes an answer
+        return [layer[0].seat]
+    return sorted({p.seat for p in layer})
 
 
 def push_layer(state: GameState, prompts: list[Prompt]) -> None:
