@@ -2,9 +2,9 @@
 
 Source: issue 12 ("A test fails if a prompt or event kind has no label"). The vocabulary is the
 engine's StrEnums (app/engine/vocab.py); the words are static/js's tables: the log's SENTENCES
-(events.js), and for a prompt both what the seat is asked
-(`prompt.<kind>` or a case of promptText in labels.js) and what the others see it doing
-(`doing.<kind>`). The tables are read as text: no JavaScript runtime is needed.
+(events.js), and for a prompt both what the seat is asked (`prompt.<kind>` or a case of
+promptText in labels.js) and what the others see it doing (`doing.<kind>`, for a kind in
+labels.js's DOING). The tables are read as text: no JavaScript runtime is needed.
 """
 
 from __future__ import annotations
@@ -23,9 +23,13 @@ def message_keys(source: str) -> set[str]:
 
 
 def table_keys(source: str, name: str) -> set[str]:
-    """The keys of a top-level `const <name> = {...};` table of a module."""
+    """The keys of a top-level `const <name> = {...};` table, or the strings of a
+    `const <name> = new Set([...]);`, of a module."""
     match = re.search(rf"^const {name} = \{{\n(.*?)^\}};", source, re.MULTILINE | re.DOTALL)
-    return set(re.findall(r"^  (\w+):", match.group(1), re.MULTILINE)) if match else set()
+    if match:
+        return set(re.findall(r"^  (\w+):", match.group(1), re.MULTILINE))
+    match = re.search(rf"^const {name} = new Set\(\[(.*?)\]\);", source, re.MULTILINE | re.DOTALL)
+    return set(re.findall(r'"(\w+)"', match.group(1))) if match else set()
 
 
 def prompt_cases(source: str) -> set[str]:
@@ -49,7 +53,9 @@ def missing_labels(messages: str, events: str, labels: str) -> list[str]:
 
 
 def sources() -> tuple[str, str, str]:
-    return tuple((JS / name).read_text() for name in ("messages.js", "events.js", "labels.js"))  # type: ignore[return-value]
+    """Every message table (messages.js and the tables it spreads in), events.js, labels.js."""
+    messages = "\n".join(p.read_text() for p in sorted(JS.glob("messages*.js")))
+    return messages, (JS / "events.js").read_text(), (JS / "labels.js").read_text()
 
 
 def test_every_prompt_and_event_kind_has_a_client_label() -> None:
@@ -61,5 +67,7 @@ def test_a_missing_label_is_reported() -> None:
     assert table_keys(events, "SENTENCES") and message_keys(messages) and prompt_cases(labels)
     no_passed = re.sub(r"^  passed:.*\n", "", events, flags=re.MULTILINE)
     no_scream = messages.replace('"doing.scream"', '"doing.screamed"')
+    no_doing = labels.replace('"scream", ', "")
     assert missing_labels(messages, no_passed, labels) == ["event passed"]
     assert missing_labels(no_scream, events, labels) == ["prompt scream: no doing.scream"]
+    assert missing_labels(messages, events, no_doing) == ["prompt scream: no doing.scream"]

@@ -26,6 +26,7 @@ from app.engine import (
     phase_name,
     view_for,
 )
+from app.engine.offers import action_fields
 from app.engine.table_view import table_events, table_view
 
 from . import repository as repo
@@ -64,9 +65,10 @@ def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -
     states = [state]
     events: list[tuple[Event, ...]] = [()]
     for row in log:
-        state, produced = apply_action(state, row.seat, action_from_json(row.action))
+        action = action_from_json(row.action)
+        state, produced = apply_action(state, row.seat, action)
         seats.append(row.seat)
-        actions.append(row.action)
+        actions.append(action_fields(action))  # every field, so the client fills in no default
         states.append(state)
         events.append(tuple(produced))
     return Replayed(number, config, tuple(seats), tuple(actions), tuple(states), tuple(events))

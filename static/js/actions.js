@@ -6,8 +6,8 @@ import { h } from "./dom.js";
 import { ABILITIES } from "./frozen.js";
 import { t } from "./i18n.js";
 import {
-  DECISIONS, GROUPS, boardOdds, cap, describeAction, doingLabel, promptText, seatName, tokenName,
-  voteLabel, who, withDefaults,
+  DECISIONS, GROUPS, boardOdds, cap, closedText, describeAction, doingLabel, promptText, seatName,
+  tokenName, voteLabel, who, withDefaults,
 } from "./labels.js";
 
 /** Pass declines (a skip, drawn as a secondary button), except when it confirms the hunt. */
@@ -19,7 +19,7 @@ function skipClass(action, ctx) {
 
 function actButton(action, desc, onAct, short, ctx) {
   const extra = action.type === "PlayPlaceCards"
-    ? h("small", {}, withDefaults(action).cards.map((n) => `#${n}`).join(" + ")) : null;
+    ? h("small", {}, withDefaults(action, ctx.view).cards.map((n) => `#${n}`).join(" + ")) : null;
   return h(`button.act${skipClass(action, ctx)}`, {
     type: "button",
     "aria-label": desc.label,
@@ -32,10 +32,8 @@ function cardBlock(card, items, onAct, ctx) {
   const info = items[0].action.type === "PlayHuntCard" ? HUNT_CARDS[card] : SURVIVAL_CARDS[card];
   const name = items[0].action.type === "PlayHuntCard" ? huntName(card) : survivalName(card);
   let text = info ? info.text : "";
-  if (card === "flashback") {
-    const discard = (ctx.view.creature.discard || []).filter((c) => c !== "flashback");
-    if (discard.length) text += t("actions.now", { card: huntName(discard[discard.length - 1]) });
-  }
+  const copies = card === "flashback" && ctx.view.creature.flashback_copies; // the engine's answer
+  if (copies) text += t("actions.now", { card: huntName(copies) });
   const single = items.length === 1 && !items[0].desc.choice;
   const kind = items[0].action.type === "PlayHuntCard" ? "hunt" : "survival";
   return h("div.card-choice", { dataset: { choices: `${kind}:${card}` } },
@@ -58,16 +56,8 @@ function abilityBlock(ability, items, onAct, ctx) {
       actButton(action, desc, onAct, single ? desc.label : desc.choice, ctx))));
 }
 
-/** The team decision under way (C11): from my prompt, or the last one opened in the log. */
-export function currentDecision(view, events) {
-  const prompt = view.you && view.you.prompt;
-  if (prompt && prompt.kind === "team") return prompt.data.decision;
-  if (!(view.waiting_on || []).some((w) => w.kind === "team")) return null;
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].kind === "team_decision_opened") return events[i].data.decision;
-  }
-  return null;
-}
+/** The team decision under way (C11), as the view names it. */
+export const currentDecision = (view) => view.board.decision || null;
 
 /** The decision box: the question, the odds when boarding, and each Hunted's vote so far. */
 function decisionBox(view, ctx, decision) {
@@ -103,7 +93,7 @@ function tokenPicker(tokens, room) {
 export function tokenActions(view, room) {
   const map = new Map();
   for (const raw of view.legal_actions) {
-    const a = withDefaults(raw);
+    const a = withDefaults(raw, view);
     if (a.type === "PlaceHuntToken" && a.token === room.armedToken) {
       map.set(a.places[0], { action: raw, token: a.token });
     }
@@ -150,7 +140,9 @@ export function renderActions(view, ctx, room) {
   const out = [h("div.actions-head", {}, head, clock),
     h("p.prompt", {}, text || waitingText(view, ctx) || t("actions.nothing"))];
   if (legal.length && waitingText(view, ctx)) out.push(h("p.waiting", {}, waitingText(view, ctx)));
-  const decision = currentDecision(view, room.events || []);
+  const closed = prompt ? closedText(view) : [];
+  if (closed.length) out.push(h("ul.closed-options", {}, closed.map((line) => h("li.muted", {}, line))));
+  const decision = currentDecision(view);
   if (decision) out.push(decisionBox(view, ctx, decision));
 
   const byGroup = new Map();
@@ -164,7 +156,7 @@ export function renderActions(view, ctx, room) {
     if (!items) continue;
     let body;
     if (group === "token") {
-      body = tokenPicker([...new Set(items.map((i) => withDefaults(i.action).token))], room);
+      body = tokenPicker([...new Set(items.map((i) => withDefaults(i.action, view).token))], room);
     } else if (group === "hunt" || group === "survival") {
       const cards = new Map();
       for (const item of items) {

@@ -4,7 +4,6 @@
 import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
 import { t as t_ } from "./i18n.js";
 import { h } from "./dom.js";
-import { TOKENS_ICON, TOKENS_TOTAL } from "./frozen.js";
 import { seatName, tokenName } from "./labels.js";
 
 const TOKEN_ORDER = ["creature", "artemia", "target"];
@@ -79,8 +78,6 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
 
 // --- Tracks -------------------------------------------------------------------------------
 
-const ARTEMIA_SPACES = { 1: [1, 2, 3, 4, 5, 6], 2: [1, 3, 5, 7, 9, 11] }; // printed on the board
-
 /** The row of spaces; its length goes through the CSSOM (the CSP refuses style attributes). */
 function spaces(cells) {
   const row = h("div.spaces", {}, cells);
@@ -117,15 +114,15 @@ function frozenNotes(view, names) {
     h("p.reserve-note", { dataset: { reserve: b.contamination_reserve } },
       h("span.ctoken.face-unknown.small", { "aria-hidden": "true" }, "?"), " ",
       h("strong", {}, String(b.contamination_reserve)), " ", t_("board.tokens_reserve", { held }),
-      h("span.muted", {}, " ", t_("board.tokens_icon", { icon: TOKENS_ICON, total: TOKENS_TOTAL }))),
+      view.contamination ? h("span.muted", {}, " ", t_("board.tokens_icon",
+        { icon: view.contamination.icons, total: view.contamination.total })) : null),
     b.extra_turns ? h("p.extra-note", {}, t_("board.extra_turns", { n: b.extra_turns })) : null,
     vaccinated.length ? h("p", {}, t_("board.vaccinated", { who: vaccinated.join(", ") })) : null,
   ];
 }
 
+/** The Rescue and Assimilation tracks as the view gives them (their starts, the symbols). */
 export function renderTracks(view, names = {}) {
-  const players = view.config.hunted + 1;
-  const side = view.config.board_side;
   const b = view.board;
   const frozen = view.config.variant === "frozen-lands";
   const symbol = b.artemia_symbol
@@ -133,9 +130,8 @@ export function renderTracks(view, names = {}) {
     : h("p.symbol-note", {}, t_("board.symbol_off"));
   const effects = effectNames(view);
   return h("div.tracks", {},
-    track("rescue", t_("track.rescue"), b.rescue, 11 + players, ARTEMIA_SPACES[side] || []),
-    // Frozen Lands: 5 + 2N spaces (docs/rules-notes.md, balance); the base game: 5 + N.
-    track("assimilation", t_("track.assimilation"), b.assimilation, 5 + players * (frozen ? 2 : 1), []),
+    track("rescue", t_("track.rescue"), b.rescue, b.rescue_start, b.artemia_spaces || []),
+    track("assimilation", t_("track.assimilation"), b.assimilation, b.assimilation_start, []),
     h("div.track-notes", {}, symbol,
       frozen ? frozenNotes(view, names)
         : h("p", {}, b.marker_on_beach ? t_("board.marker_on") : t_("board.marker_off")),

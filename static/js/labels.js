@@ -2,7 +2,7 @@
 // what the server offers in `legal_actions` and `you.prompt`.
 
 import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
-import { ABILITIES, SHEETS, percent, tokenOdds } from "./frozen.js";
+import { ABILITIES, SHEETS, percent } from "./frozen.js";
 import { t } from "./i18n.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -80,30 +80,35 @@ export function tokenLabel(id, ctx) {
 
 // --- Actions ------------------------------------------------------------------------------
 
-// The wire form of an action leaves out fields that hold their default value
-// ({"type": "Resist"} is Resist with will 1): fill them in before describing an action.
-const DEFAULTS = {
-  PlayPlaceCards: { cards: [] },
-  Resist: { will: 1 },
-  PlaceHuntToken: { token: "creature", places: [] },
-  PlayHuntCard: { card: "", places: [], hunted: null },
-  PlaySurvivalCard: { card: "", places: [] },
-  UsePlacePower: { place: 0, option: "", hunted: null, card: null, copy: null },
-  TakeBackPlaceCard: { card: 0 },
-  DiscardPlaceCard: { card: 0 },
-  KeepPlaceCard: { card: 0 },
-  KeepHidden: { cards: [] },
-  KeepSurvivalCard: { card: "" },
-  DiscardSurvivalCard: { card: "" },
-  Choose: { option: "" },
-  DiscardContamination: { token: 0 },
-  LookAtToken: { token: 0 },
-  Vote: { option: "" },
-  UseAbility: { ability: "", hunted: null, place: null, card: "" },
-};
+// The wire form of an action leaves out fields that hold their default value ({"type":
+// "Resist"} is Resist with 1 Will): the view's `offers` (one per legal action, same order) give
+// every field and what the action costs. Describe with those; send the original back.
 
-/** An action with its omitted default fields filled in (for display; send the original). */
-export const withDefaults = (a) => ({ ...(DEFAULTS[a.type] || {}), ...a });
+function offerOf(a, view) {
+  const list = (view && view.legal_actions) || [];
+  const index = list.indexOf(a);
+  return index >= 0 && view.offers && view.offers[index] ? view.offers[index] : null;
+}
+
+/** An action with every field, as the engine lists it in `view.offers` (else as given: a
+ * replay's actions come with every field already). */
+export const withDefaults = (a, view) => (offerOf(a, view) || { action: a }).action;
+
+/** What a legal action costs and does at once (the engine's `offers[i].cost`): {} if nothing. */
+export const costOf = (a, view) => (offerOf(a, view) || { cost: {} }).cost || {};
+
+/** The consequences a button must state beyond its own words: Assimilation, Contamination
+ * tokens, and the end of the game. */
+export function costNote(cost) {
+  const parts = [];
+  if (cost.assimilation) parts.push(t("cost.assimilation", { n: cost.assimilation }));
+  if (cost.tokens > 0) parts.push(t("cost.tokens", { n: cost.tokens }));
+  if (cost.ends_game) {
+    parts.push(t(cost.winner === "creature" ? "cost.ends_creature" : cost.winner === "hunted"
+      ? "cost.ends_hunted" : "cost.ends_game"));
+  }
+  return parts.length ? ` (${parts.join("; ")})` : "";
+}
 
 /** The group an action is shown in, in display order. */
 export const GROUPS = ["place", "change", "resist", "vote", "token", "hunt", "survival", "ability",
@@ -143,7 +148,7 @@ function frozenPower(a, ctx) {
       return t(a.option === "discard" ? "power.one_back" : "fpower.it_back_two");
     case 7: return t("fpower.supply");
     case 8: return a.option === "advance"
-      ? t("fpower.advance", { lose: Boolean(ctx.view && ctx.view.board.rescue === 1) }) : t("fpower.look");
+      ? t("fpower.advance") : t("fpower.look"); // the end it may bring: costNote, from the engine
     case 9:
       if (a.option === "both") return t("fpower.will_draw", other);
       return t(a.option === "will" ? "fpower.will" : "power.source_card", other);
@@ -251,13 +256,14 @@ export const DECISIONS = {
   cleanse: t("decision.cleanse"),
 };
 
-/** One line of odds for the board-or-wait decision, from what this page knows. */
+/** One line of odds for the board-or-wait decision, from what this seat knows (the engine's
+ * `view.contamination`: counts of the held tokens by what this seat has seen, and the chance). */
 export function boardOdds(view) {
-  const o = tokenOdds(view);
-  if (!o.held) return t("odds.none");
+  const o = view.contamination;
+  if (!o || !o.held) return t("odds.none");
   if (o.icon) return t("odds.icon", { n: o.icon });
   if (!o.unknown) return t("odds.clean");
-  return t("odds.board", { chance: percent(o.clean), unknown: o.unknown, blank: o.blank });
+  return t("odds.board", { chance: percent(o.clean), unknown: o.unknown, blank: o.blank, icons: o.icons, total: o.total });
 }
 
 function chooseLabel(a, ctx) {
@@ -302,7 +308,8 @@ function abilityLabel(a, ctx) {
 
 /** {group, label, card?, choice?} for one legal action. */
 export function describeAction(raw, ctx) {
-  const a = withDefaults(raw);
+  const a = withDefaults(raw, ctx.view);
+  const cost = costOf(raw, ctx.view);
   switch (a.type) {
     case "PlayPlaceCards": {
       const chosen = ctx.view && ctx.view.you && (ctx.view.you.played || []).length > 0;
@@ -310,10 +317,11 @@ export function describeAction(raw, ctx) {
       return chosen ? { group: "change", label: t("action.play_instead", { cards }) }
         : { group: "place", label: t("action.play", { cards }) };
     }
-    case "Resist":
-      return { group: "resist", label: t("action.resist", { will: a.will, places: 2 * a.will }) };
+    case "Resist": // the Places taken back come from the engine (Long Stride adds one)
+      return { group: "resist", label: (cost.places ? t("action.resist", { will: a.will, places: cost.places })
+        : t("action.resist_will", { will: a.will })) + costNote(cost) };
     case "GiveUp":
-      return { group: "resist", label: t("action.give_up") };
+      return { group: "resist", label: t("action.give_up") + costNote(cost) };
     case "PlaceHuntToken":
       return { group: "token", label: t("action.put_token", { token: tokenName(a.token), places: placeList(a.places) }) };
     case "PlayHuntCard": {
@@ -326,14 +334,14 @@ export function describeAction(raw, ctx) {
       return { group: "survival", card: a.card, choice,
         label: choice ? labelled(t("action.play", { cards: survivalName(a.card) }), choice) : t("action.play", { cards: survivalName(a.card) }) };
     }
-    case "UsePlacePower": return { group: "power", label: powerLabel(a, ctx) };
+    case "UsePlacePower": return { group: "power", label: powerLabel(a, ctx) + costNote(cost) };
     case "TakeBackPlaceCard": return { group: "takeback", label: t("action.take_back", { card: placeName(a.card) }) };
     case "DiscardPlaceCard": return { group: "discard", label: t("action.discard", { card: placeName(a.card) }) };
     case "KeepPlaceCard": return { group: "keep", label: t("action.keep_in_play", { card: placeName(a.card) }) };
     case "KeepHidden": return { group: "keep", label: t("action.hide", { cards: a.cards.map(placeName).join(" + ") }) };
     case "KeepSurvivalCard": return { group: "keep", label: t("action.keep", { card: survivalName(a.card) }) };
     case "DiscardSurvivalCard": return { group: "keep", label: t("action.discard", { card: survivalName(a.card) }) };
-    case "Choose": return { group: "keep", label: chooseLabel(a, ctx) };
+    case "Choose": return { group: "keep", label: chooseLabel(a, ctx) + costNote(cost) };
     case "Vote": {
       const prompt = ctx.view && ctx.view.you && ctx.view.you.prompt;
       const decision = prompt && prompt.data ? prompt.data.decision : "";
@@ -358,14 +366,46 @@ export function describeAction(raw, ctx) {
 
 // --- Prompts and waiting ------------------------------------------------------------------
 
+const offered = (view, type) => (view.legal_actions || []).some((a) => a.type === type);
+
+/** Exploration: name Resist and Give Up only when they are there to click. */
+function exploreExtras(view) {
+  const resist = offered(view, "Resist");
+  const giveUp = offered(view, "GiveUp");
+  if (resist && giveUp) return " " + t("prompt.explore_resist_give_up");
+  if (resist) return " " + t("prompt.explore_resist");
+  return giveUp ? " " + t("prompt.explore_give_up") : "";
+}
+
+// The place action's ways, each named only when a button offers it.
+const PLACE_WAYS = [["UsePlacePower", "way.power"], ["TakeBackPlaceCard", "way.take_back"],
+  ["DiscardContamination", "way.token"], ["PlaySurvivalCard", "way.survival"]];
+
+function placeActionText(view, place) {
+  const ways = PLACE_WAYS.filter(([type]) => offered(view, type)).map(([, key]) => t(key));
+  return t("prompt.place_at", { place: placeName(place), ways: ways.length ? ways.join(t("list.or_word")) : t("way.nothing") });
+}
+
+/** Why the options the prompt would name are closed now (the engine's `you.unavailable`). */
+export function closedText(view) {
+  const prompt = view.you && view.you.prompt;
+  const place = prompt && prompt.data && prompt.data.place ? placeName(prompt.data.place) : "";
+  const lines = ((view.you && view.you.unavailable) || []).map(({ option, why }) => {
+    const key = `closed.${option}.${why}`;
+    if (t(key) !== key) return t(key, { place });
+    if (option === "power" && HUNT_CARDS[why]) return t("closed.power.blocked", { place, card: huntName(why) });
+    return t("closed.other", { option: option.replace(/_/g, " "), why });
+  });
+  return [...new Set(lines)];
+}
+
 /** One sentence saying what the seat is asked to do now. */
 export function promptText(prompt, view, names = {}) {
   if (!prompt) return "";
   const d = prompt.data || {};
   const me = view.role === "hunted" ? view.hunted.find((x) => x.seat === view.seat) : null;
-  const frozen = view.config.variant === "frozen-lands";
   switch (prompt.kind) {
-    case "explore": return t(me && me.double ? "prompt.explore_two" : "prompt.explore");
+    case "explore": return t(me && me.double ? "prompt.explore_two" : "prompt.explore") + exploreExtras(view);
     case "window":
       return t(view.role === "creature" ? "prompt.window_hunt" : "prompt.window_survival",
         { phase: PHASES[d.phase] || "" });
@@ -374,7 +414,7 @@ export function promptText(prompt, view, names = {}) {
     case "discard": return t("prompt.discard", { n: d.count, why: whyLabel(d.why) });
     case "keep_place": return t("prompt.keep_place", { place: placeName(3) });
     case "keep_survival": return d.give ? t("prompt.keep_survival_give") : t("prompt.keep_survival", { place: placeName(7) });
-    case "place_action": return t(frozen ? "prompt.place_action_frozen" : "prompt.place_action", { place: placeName(d.place) });
+    case "place_action": return placeActionText(view, d.place);
     case "team": return `${DECISIONS[d.decision] || ""} ${t("prompt.team")}`.trim();
     case "discard_token": return t("prompt.discard_token", { why: whyLabel(d.why) });
     case "look": return t(d.optional ? "prompt.look_optional" : "prompt.look");

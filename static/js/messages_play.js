@@ -39,8 +39,8 @@ export const PLAY_MESSAGES = {
   "fpower.it_back_two": { en: "take it back with up to 2 discarded Places", fr: "la reprendre avec jusqu'à 2 Lieux défaussés" },
   "fpower.supply": { en: "draw 2 Survival cards, keep 1, give or discard the other", fr: "piocher 2 cartes Survie, en garder 1, donner ou défausser l'autre" },
   "fpower.advance": {
-    en: (p) => `Rescue +1${p.lose ? " (onto Victory: you LOSE)" : ""}, then you may peek at a token`,
-    fr: (p) => `Secours +1${p.lose ? " (sur la Victoire : vous PERDEZ)" : ""}, puis vous pouvez regarder un jeton`,
+    en: "Rescue +1, then you may peek at a token",
+    fr: "Secours +1, puis vous pouvez regarder un jeton",
   },
   "fpower.look": { en: "secretly look at a Contamination token", fr: "regarder en secret un jeton Contamination" },
   "fpower.will_draw": {
@@ -120,8 +120,8 @@ export const PLAY_MESSAGES = {
   },
   "odds.clean": { en: "Every token held is known to be clean: boarding wins.", fr: "Tous les jetons détenus sont connus sains : embarquer fait gagner." },
   "odds.board": {
-    en: (p) => `Board: ${p.chance} chance that ${p.unknown === 1 ? "the unknown token is" : p.unknown === 2 ? "both unknown tokens are" : `all ${p.unknown} unknown tokens are`} clean (5 of the 14 carry the icon${p.blank ? `, ${p.blank} held ${p.blank === 1 ? "is" : "are"} known clean` : ""}). Wait: no rescue this turn, but one of you may discard a token.`,
-    fr: (p) => `Embarquer : ${p.chance} de chances que ${p.unknown === 1 ? "le jeton inconnu soit sain" : p.unknown === 2 ? "les deux jetons inconnus soient sains" : `les ${p.unknown} jetons inconnus soient tous sains`} (5 des 14 portent le symbole${p.blank ? `, ${p.blank} détenu${s(p.blank)} ${p.blank === 1 ? "est connu sain" : "sont connus sains"}` : ""}). Attendre : pas de secours ce tour-ci, mais l'un de vous pourra défausser un jeton.`,
+    en: (p) => `Board: ${p.chance} chance that ${p.unknown === 1 ? "the unknown token is" : p.unknown === 2 ? "both unknown tokens are" : `all ${p.unknown} unknown tokens are`} clean (${p.icons} of the ${p.total} carry the icon${p.blank ? `, ${p.blank} held ${p.blank === 1 ? "is" : "are"} known clean` : ""}). Wait: no rescue this turn, but one of you may discard a token.`,
+    fr: (p) => `Embarquer : ${p.chance} de chances que ${p.unknown === 1 ? "le jeton inconnu soit sain" : p.unknown === 2 ? "les deux jetons inconnus soient sains" : `les ${p.unknown} jetons inconnus soient tous sains`} (${p.icons} des ${p.total} portent le symbole${p.blank ? `, ${p.blank} détenu${s(p.blank)} ${p.blank === 1 ? "est connu sain" : "sont connus sains"}` : ""}). Attendre : pas de secours ce tour-ci, mais l'un de vous pourra défausser un jeton.`,
   },
 
   // The actions panel
