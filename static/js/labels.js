@@ -107,7 +107,7 @@ export function costNote(cost) {
     parts.push(t(cost.winner === "creature" ? "cost.ends_creature" : cost.winner === "hunted"
       ? "cost.ends_hunted" : "cost.ends_game"));
   }
-  return parts.length ? ` (${parts.join("; ")})` : "";
+  return parts.length ? ` (${parts.join(t("list.parts"))})` : "";
 }
 
 /** The group an action is shown in, in display order. */
