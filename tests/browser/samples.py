@@ -123,7 +123,18 @@ def _by_hand(collector: Collector) -> None:
     view["you"]["prompt"] = {"kind": "relay_runner", "data": {}}
     view["legal_actions"] = [{"type": "TakeBackPlaceCard", "card": 1},
                              {"type": "TakeBackPlaceCard", "card": 6}]
+    view.pop("offers", None)  # the engine's offers match its own legal actions only
     collector.samples.append({"seat": 1, "view": view, "events": []})
+    # Survival cards the seeds never offered: played with no choice, as their rules do.
+    for variant, cards in (("frozen-lands", ["windbreak"]), ("base", ["detector", "amplifier"])):
+        late = next(s for s in reversed(collector.samples)
+                    if s["view"]["config"]["variant"] == variant and s["seat"] == 1)
+        view = copy.deepcopy(late["view"])
+        view["you"]["prompt"] = {"kind": "window", "data": {"phase": 3}}
+        view["legal_actions"] = [{"type": "PlaySurvivalCard", "card": c} for c in cards]
+        view["legal_actions"].append({"type": "Pass"})
+        view.pop("offers", None)  # the engine's offers match its own legal actions only
+        collector.samples.append({"seat": 1, "view": view, "events": []})
 
 
 @functools.cache
@@ -144,6 +155,11 @@ def kinds(found: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     prompts = {s["view"]["you"]["prompt"]["kind"] for s in found
                if s["view"]["you"] and s["view"]["you"].get("prompt")}
     return events, prompts
+
+
+def offered(found: list[dict[str, Any]], field: str) -> set[str]:
+    """The values of `field` ("type", "card", "ability") in the samples' legal actions."""
+    return {str(a[field]) for s in found for a in s["view"]["legal_actions"] if field in a}
 
 
 ALL_EVENTS = {str(k) for k in EventKind}

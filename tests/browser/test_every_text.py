@@ -15,7 +15,10 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .samples import ALL_EVENTS, ALL_PROMPTS, kinds, samples
+from app.engine.actions import ACTION_TYPES
+from app.engine.catalogue import catalogue as catalogue_of
+
+from .samples import ALL_EVENTS, ALL_PROMPTS, kinds, offered, samples
 from .shots import DESKTOP
 from .test_french import MESSAGES_JS, english_words
 from .words import ENGLISH, FRENCH_SLIPS
@@ -54,10 +57,19 @@ def drawn(browser: Browser, server: str) -> Iterator[Callable[[str], dict[str, A
         context.close()
 
 
-def test_the_samples_hold_every_event_and_prompt_kind() -> None:
-    events, prompts = kinds(samples())
+def test_the_samples_hold_every_event_prompt_action_and_card() -> None:
+    found = samples()
+    events, prompts = kinds(found)
     assert events >= ALL_EVENTS, sorted(ALL_EVENTS - events)
     assert prompts >= ALL_PROMPTS, sorted(ALL_PROMPTS - prompts)
+    types = offered(found, "type")
+    assert types >= set(ACTION_TYPES), sorted(set(ACTION_TYPES) - types)
+    catalogue = catalogue_of("en")
+    cards = set(catalogue["hunt_cards"]) | set(catalogue["survival_cards"])
+    assert offered(found, "card") >= cards, sorted(cards - offered(found, "card"))
+    # Pack Instinct acts by itself and Long Stride through Resist: no action names them.
+    abilities = set(catalogue["abilities"]) - {"pack-instinct", "long-stride"}
+    assert offered(found, "ability") >= abilities, sorted(abilities - offered(found, "ability"))
 
 
 def lines(sample: dict[str, Any]) -> Iterator[str]:
