@@ -82,9 +82,10 @@ export class Replay {
     return this.goto(this.turnStart(turn + delta));
   }
 
-  play() {
+  async play() {
     if (this.timer) return this.pause();
-    if (this.step >= this.meta.steps) this.step = 0;
+    // From the end, play from the start: step 0's frame is loaded before it is drawn.
+    if (this.step >= this.meta.steps) await this.goto(0);
     const tick = async () => {
       if (this.step >= this.meta.steps) return this.pause();
       await this.goto(this.step + 1);

@@ -81,6 +81,11 @@ def test_a_finished_game_replays_from_its_link_to_the_same_final_board(
     host.select_option("#replay-view", "table")
     expect(host.locator(".seat-hand")).to_have_count(3)
     host.screenshot(path=artifacts / "replay-table-desktop.png", full_page=True)
+    # At the end, Play starts again from the first move (not yet loaded for this view).
+    host.click("#replay-play")
+    host.wait_for_function("(last) => { const step = Number(document.body.dataset.step);"
+                           " return step > 0 && step < last; }", arg=steps)
+    host.click("#replay-play")  # pause
     # Playing at a chosen speed moves on by itself.
     host.click("#replay-first")
     host.select_option("#replay-speed", "8")
