@@ -2,7 +2,7 @@
 // (app/engine/catalogue.py): the client keeps no copy of its own.
 
 import { ABILITIES, SHEETS } from "./frozen.js";
-import { t } from "./i18n.js";
+import { knowNames, t } from "./i18n.js";
 
 const VARIANT_PLACES = { base: {}, "frozen-lands": {} };
 
@@ -25,6 +25,7 @@ export function useCatalogue(catalogue) {
   Object.assign(SURVIVAL_CARDS, catalogue.survival_cards);
   Object.assign(SHEETS, catalogue.sheets);
   Object.assign(ABILITIES, catalogue.abilities);
+  knowNames(Object.values(catalogue.places).flatMap((places) => Object.values(places).map((p) => p.name)));
   setVariant("base");
 }
 

@@ -38,14 +38,26 @@ export function t(key, params = {}) {
   return LANG === "fr" ? runningFrench(done) : done;
 }
 
+// The material's names that begin with an article (the places, from the catalogue): only
+// these lose their capital inside a sentence, so that a player called "Le Chat" keeps it.
+let articled = null;
+
+/** Learn the names whose article runningFrench may lower (cards.js, from the catalogue). */
+export function knowNames(names) {
+  const rests = names.map((n) => n.match(/^(?:L'|La |Le |Les )(.+)$/)).filter(Boolean)
+    .map((m) => m[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((a, b) => b.length - a.length);
+  articled = rests.length ? new RegExp(
+    `(^|[^.!?\\s])(\\s+\\(?|\\()(L'|La |Le |Les )(?=(?:${rests.join("|")})(?![\\wÀ-ÿ]))`, "g") : null;
+}
+
 /**
  * French names keep their capital article on their own ("L'Antre", "Le Rover"), but inside
  * a sentence the article is lower case and joins its preposition: "sur l'Antre", "au Rover",
  * "du Marais", "aux Sources chaudes"; "de" before a vowel is elided ("le jeton d'Ann").
  */
 export function runningFrench(text) {
-  return text
-    .replace(/(^|[^.!?\s])(\s+\(?|\()(L'|La |Le |Les )(?=[A-ZÀ-Ý])/g, (_, before, gap, article) => `${before}${gap}${article.toLowerCase()}`)
+  const lowered = articled ? text.replace(articled, (_, before, gap, article) => `${before}${gap}${article.toLowerCase()}`) : text;
+  return lowered
     .replace(/(^|[\s(])à le /g, "$1au ").replace(/(^|[\s(])à les /g, "$1aux ")
     .replace(/(^|[\s(])de le /g, "$1du ").replace(/(^|[\s(])de les /g, "$1des ")
     .replace(/(^|[\s(])de (?=[AEIOUYÀ-ÆÈ-ÏÒ-ÖÙ-Ü])/g, "$1d'");
