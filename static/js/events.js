@@ -46,7 +46,8 @@ const SENTENCES = {
   place_cards_chosen: (d, c) => say("event.place_cards_chosen", d.hunted, c, { n: d.count }),
   place_cards_chosen_by_you: (d) => t("event.place_cards_chosen_by_you", { cards: placeList(d.cards) }),
   place_choice_reset: (d, c) => say("event.place_choice_reset", d.hunted, c),
-  resisted: (d, c) => say("event.resisted", d.hunted, c, { will: d.will, places: 2 * d.will }),
+  // how many Places come back is not in the event (Long Stride adds one): the take-backs follow
+  resisted: (d, c) => say("event.resisted", d.hunted, c, { will: d.will }),
   gave_up: (d, c) => say("event.gave_up", d.hunted, c),
   hunt_card_played: (d) => t("event.hunt_card_played", {
     card: huntName(d.card),

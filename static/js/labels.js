@@ -386,6 +386,22 @@ function placeActionText(view, place) {
   return t("prompt.place_at", { place: placeName(place), ways: ways.length ? ways.join(t("list.or_word")) : t("way.nothing") });
 }
 
+/** A card window: name the cards or the ability only when one is offered. */
+function windowText(view, phase) {
+  if (offered(view, "PlayHuntCard") || offered(view, "PlaySurvivalCard")) {
+    return t(view.role === "creature" ? "prompt.window_hunt" : "prompt.window_survival", { phase });
+  }
+  return t(offered(view, "UseAbility") ? "prompt.window_ability" : "prompt.window_nothing", { phase });
+}
+
+/** The Hunting phase: the token first, then a confirmation that names only what is left. */
+function huntText(view) {
+  const card = offered(view, "PlayHuntCard") ? " " + t("prompt.hunt_card") : "";
+  if (!(view.board.tokens || {}).creature) return t("prompt.hunt") + card;
+  const more = ["PlaceHuntToken", "PlayHuntCard", "UseAbility"].some((type) => offered(view, type));
+  return t(more ? "prompt.hunt_confirm" : "prompt.hunt_confirm_only");
+}
+
 /** Why the options the prompt would name are closed now (the engine's `you.unavailable`). */
 export function closedText(view) {
   const prompt = view.you && view.you.prompt;
@@ -406,10 +422,8 @@ export function promptText(prompt, view, names = {}) {
   const me = view.role === "hunted" ? view.hunted.find((x) => x.seat === view.seat) : null;
   switch (prompt.kind) {
     case "explore": return t(me && me.double ? "prompt.explore_two" : "prompt.explore") + exploreExtras(view);
-    case "window":
-      return t(view.role === "creature" ? "prompt.window_hunt" : "prompt.window_survival",
-        { phase: PHASES[d.phase] || "" });
-    case "hunt": return t((view.board.tokens || {}).creature ? "prompt.hunt_confirm" : "prompt.hunt");
+    case "window": return windowText(view, PHASES[d.phase] || "");
+    case "hunt": return huntText(view);
     case "take_back": return t("prompt.take_back", { n: d.count });
     case "discard": return t("prompt.discard", { n: d.count, why: whyLabel(d.why) });
     case "keep_place": return t("prompt.keep_place", { place: placeName(3) });

@@ -85,3 +85,18 @@ def test_long_stride_changes_resists_count(page: Page) -> None:
     assert label_of(drawn(page, stride_table(), 2), "Resist:") == (
         "Resist: lose 1 Will, take back 2 Places")
 
+
+
+def test_a_window_with_nothing_playable_says_so(page: Page) -> None:
+    text = drawn(page, table(hunted=1, hunt_cards=["detour"]), 0)  # Detour is a phase-3 card
+    assert "Nothing you hold can be played in this Exploration window: pass." in text
+    assert "You may play a Hunt card" not in text
+
+
+def test_the_log_does_not_count_resists_places_itself(page: Page) -> None:
+    state = stride_table()
+    sample = {"seat": 2, "view": view_for(state, 2),
+              "events": [{"seq": 1, "kind": "resisted", "data": {"hunted": 1, "will": 1}}]}
+    [out] = json.loads(page.evaluate(RENDER_JS, json.dumps([sample])))
+    [(_, line)] = out["log"]
+    assert line == "Ann resisted: 1 Will to take back Places."  # Long Stride: 3, not 2
