@@ -19,10 +19,17 @@ JSON = dict[str, Any]
 
 
 class Socket:
-    """Stands in for a Starlette websocket: the tests read the connection's outbox instead."""
+    """Stands in for a Starlette websocket: keeps what the connection's writer sends it."""
 
-    async def send_text(self, text: str) -> None:  # pragma: no cover - never started
-        raise AssertionError("the writer task is not started in service tests")
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.read = 0  # how many of them `frames` has handed out
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        """Nothing to close."""
 
 
 class Service:
@@ -64,11 +71,10 @@ class Service:
         return conn
 
 
-def frames(conn: Connection) -> list[JSON]:
-    """The frames queued for a socket since the last call, decoded."""
-    out = []
-    while not conn.outbox.empty():
-        text = conn.outbox.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
+async def frames(conn: Connection) -> list[JSON]:
+    """The frames sent to a socket since the last call, decoded (once its outbox is sent)."""
+    await conn.finished()
+    socket = conn.websocket
+    assert isinstance(socket, Socket)
+    new, socket.read = socket.sent[socket.read:], len(socket.sent)
+    return [json.loads(text) for text in new]

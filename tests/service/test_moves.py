@@ -29,7 +29,7 @@ def at_a_started_table(body: Body) -> Callable[[Path], None]:
                                  for seat, token in tokens.items()}
                 conns[None] = await service.connect(code, None)
                 for conn in conns.values():
-                    assert [f["type"] for f in frames(conn)] == ["sync"]
+                    assert [f["type"] for f in await frames(conn)] == ["sync"]
                 live = await service.roles.moves.live(code)
                 assert live is not None
                 await body(service, conns, live)
@@ -49,7 +49,7 @@ async def play_one(service: Service, conns: Seated, live: LiveGame, client_id: s
     seat, action = waited_on(live)
     await service.roles.moves.submit(conns[seat], action, live.version, client_id)
     for conn in conns.values():
-        frames(conn)
+        await frames(conn)
 
 
 @at_a_started_table
@@ -59,7 +59,7 @@ async def test_a_move_reaches_every_socket_as_its_seats_own_view(
     await service.roles.moves.submit(conns[seat], action, 0, "c1")
     assert live.version == 1
     for who, conn in conns.items():
-        [update] = frames(conn)
+        [update] = await frames(conn)
         assert update["type"] == "update" and update["version"] == 1
         assert update["view"] == json.loads(json.dumps(view_for(live.state, who)))
         assert (update.get("client_id") == "c1") == (who == seat)  # only the mover's says so
@@ -71,11 +71,11 @@ async def test_a_move_at_an_old_version_is_refused_and_changes_nothing(
     await play_one(service, conns, live, "c1")
     seat, action = waited_on(live)
     await service.roles.moves.submit(conns[seat], action, 0, "c2")  # it saw version 0
-    error, sync = frames(conns[seat])
+    error, sync = await frames(conns[seat])
     assert error["type"] == "error" and error["code"] == "stale_version"
     assert sync["type"] == "sync" and sync["version"] == 1  # where the game is now
     assert live.version == 1
-    assert all(frames(c) == [] for w, c in conns.items() if w != seat)
+    assert [await frames(c) for w, c in conns.items() if w != seat] == [[]] * (len(conns) - 1)
 
 
 @at_a_started_table
@@ -83,9 +83,9 @@ async def test_a_retried_move_lands_once(
         service: Service, conns: Seated, live: LiveGame) -> None:
     seat, action = waited_on(live)
     await service.roles.moves.submit(conns[seat], action, 0, "same")
-    frames(conns[seat])
+    await frames(conns[seat])
     await service.roles.moves.submit(conns[seat], action, 0, "same")  # its answer was lost
-    assert [f["type"] for f in frames(conns[seat])] == ["sync"]
+    assert [f["type"] for f in await frames(conns[seat])] == ["sync"]
     assert live.version == 1
 
 
@@ -95,11 +95,11 @@ async def test_a_move_not_this_seats_to_make_gets_a_clear_error_and_changes_noth
     hunted_action = view_for(live.state, 1)["legal_actions"][0]  # choosing Place cards
     before = live.state.to_json()
     await service.roles.moves.submit(conns[CREATURE], hunted_action, 0, "c1")
-    [error] = frames(conns[CREATURE])
+    [error] = await frames(conns[CREATURE])
     assert error["type"] == "error" and error["code"] in (
         "illegal_action", "not_your_turn") and error["message"]
     assert live.version == 0 and live.state.to_json() == before
-    assert all(frames(c) == [] for c in conns.values())
+    assert [await frames(c) for c in conns.values()] == [[]] * len(conns)
 
 
 @at_a_started_table
