@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 import uuid
@@ -30,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncpg
+import orjson
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -59,12 +59,12 @@ def listener_dsn(database_url: str) -> str | None:
 def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None = None,
            **fields: Any) -> str:
     """A notice's payload; one too big for NOTIFY becomes a `resync` of its room."""
-    payload = json.dumps({"k": kind, "o": origin, "r": code, "d": data or {},
-                          "t": round(time.time(), 4), **fields},  # sent at, for the bus lag
-                         separators=(",", ":"), ensure_ascii=False)
-    if len(payload.encode()) > MAX_PAYLOAD:
+    payload = orjson.dumps({"k": kind, "o": origin, "r": code, "d": data or {},
+                            "t": round(time.time(), 4), **fields},  # sent at, for the bus lag
+                           option=orjson.OPT_NON_STR_KEYS)
+    if len(payload) > MAX_PAYLOAD:
         return encode(Notice.RESYNC, origin, code)
-    return payload
+    return payload.decode()
 
 
 BEATS = frozenset({Control.ALIVE, Control.HELLO})
@@ -190,7 +190,7 @@ class PostgresBus:
             self.connected.clear()
 
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        notice: dict[str, Any] = json.loads(payload)
+        notice: dict[str, Any] = orjson.loads(payload)
         origin, kind, code = notice["o"], notice["k"], notice["r"]
         if origin == self.origin:
             return

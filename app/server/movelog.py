@@ -10,11 +10,11 @@ Either way the move is committed when `commit` returns True, before anything is 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import asyncpg
+import orjson
 from sqlalchemy.exc import IntegrityError
 
 from . import gamestore as store
@@ -112,8 +112,8 @@ class PostgresLog:
                                         move.client_id, move.before)
         values: list[Any] = [move.game_id, move.version, move.version + 1,
                              "over" if move.over else "active", move.seat,
-                             json.dumps(move.action), json.dumps(move.events), move.client_id,
-                             None if move.snapshot is None else json.dumps(move.snapshot)]
+                             _text(move.action), _text(move.events), move.client_id,
+                             None if move.snapshot is None else _text(move.snapshot)]
         statement = STATEMENTS[(move.snapshot is not None, bool(notices))]
         if move.snapshot is None:
             values.pop()
@@ -148,6 +148,11 @@ class PostgresLog:
         """Close the pool."""
         if self.pool is not None:
             await self.pool.close()
+
+
+def _text(value: Any) -> str:
+    """JSON text for a `json` column."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 async def _kept(_connection: asyncpg.Connection) -> None:
