@@ -85,6 +85,8 @@ class PostgresBus:
         self.board = PresenceBoard(ttl=ORIGIN_TTL_BEATS * heartbeat)
         self.connected = asyncio.Event()
         self._remote: Remote | None = None
+        self._listening_since: float | None = None  # while the listener is connected
+        self._heard_others = False  # any other process, ever
         self._mine: dict[str, dict[str, Any]] = {}  # our own presence per room, as announced
         self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue()
         self._tails: dict[str, asyncio.Task[None]] = {}  # each room's last queued handling
@@ -115,10 +117,22 @@ class PostgresBus:
 
     def move_notices(self, code: str, version: int, seat: int, client_id: str,
                      before: Before = ()) -> list[str]:
-        """The payloads a move's transaction sends, in order: `before`, then the move."""
+        """The payloads a move's transaction sends, in order: `before`, then the move; none
+        while this process is alone (a NOTIFY takes a lock that serializes every notifying
+        commit of the Postgres server, which capped one process at ~200 moves/s)."""
+        if self.alone():
+            return []
         payloads = [encode(notice, self.origin, code, data) for notice, data in before]
         payloads.append(encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id))
         return payloads
+
+    def alone(self) -> bool:
+        """True once we have listened for a whole time-to-live without hearing any other
+        process since we started (a process that starts later says hello, and then hears
+        of every move; what it may have missed before is caught up by its settling gap)."""
+        since = self._listening_since
+        return (since is not None and not self._heard_others
+                and time.monotonic() - since > self.board.ttl)
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Queue a notice; one sender sends this process's notices in the order announced."""
@@ -181,13 +195,23 @@ class PostgresBus:
             connection.add_termination_listener(_setter(lost))
             await connection.add_listener(CHANNEL, self._notified)
             self.connected.set()
-            delay = 0.1
+            self._listening_since, delay = time.monotonic(), 0.1
             self._outbox.put_nowait((encode(Control.HELLO, self.origin), None))  # who is where?
-            if not first and self._remote is not None:
+            if first:
+                self._tasks.append(asyncio.create_task(self._settle()))
+            elif self._remote is not None:
                 await self._remote.gap()  # what was sent while we were deaf is lost
             first = False
             await _watch(connection, lost)
             self.connected.clear()
+            self._listening_since = None
+
+    async def _settle(self) -> None:
+        """A process alone until our hello reached it sent its moves without a notice: once
+        it surely heard us, catch up from the database, as after a gap."""
+        await asyncio.sleep(2 * self.heartbeat)
+        if self._heard_others and self._remote is not None and self.connected.is_set():
+            await self._remote.gap()
 
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         notice: dict[str, Any] = orjson.loads(payload)
@@ -195,6 +219,7 @@ class PostgresBus:
         if origin == self.origin:
             return
         self.board.alive(origin)
+        self._heard_others = True
         if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
             metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         if kind == Control.MOVE:
