@@ -75,12 +75,17 @@ def rescue_start(players: int) -> int:
 
 
 def assimilation_start(players: int, variant: str = "base") -> int:
-    """Assimilation counter's spaces to Victory at setup: 5 + N, and 5 + 2N in Frozen Lands.
+    """Assimilation counter's spaces to Victory at setup: 5 + N; in Frozen Lands 5 + 2N, and
+    one more from 5 players (4 Hunted) on.
 
     Frozen Lands gives the Creature a second way to win (the reveal) and ten more Hunt cards;
-    its longer track keeps the Hunted's chances at 40-55 % (docs/rules-notes.md, balance).
+    its longer track keeps the Hunted's chances at 40-55 %. From 5 players the Creature also
+    has Pack Instinct and the reserve a third copy of each place: one more space evens that
+    out (docs/rules-notes.md, balance).
     """
-    return 5 + players * (2 if variant == FROZEN else 1)
+    if variant != FROZEN:
+        return 5 + players
+    return 5 + 2 * players + (1 if players >= 5 else 0)
 
 
 ARTEMIA_SPACES: dict[int, frozenset[int]] = {

@@ -55,6 +55,14 @@ def test_the_reserve_starts_with_14_tokens_5_with_the_icon_and_nobody_holds_one(
     assert all(h.tokens == [] for h in state.hunted)
 
 
+@pytest.mark.parametrize(("hunted", "spaces"), [(3, 13), (4, 16), (5, 18), (6, 20)])
+def test_the_assimilation_track_is_5_plus_2n_and_one_more_from_5_players(
+        hunted: int, spaces: int) -> None:
+    """docs/rules-notes.md, Frozen Lands balance; the base game keeps 5 + N."""
+    assert new_game(Config(hunted=hunted, variant=FROZEN), 3).assimilation == spaces
+    assert new_game(Config(hunted=hunted), 3).assimilation == 6 + hunted
+
+
 def test_the_base_game_has_no_tokens() -> None:
     state = table(hunted=3)
     assert state.contamination == []
