@@ -26,7 +26,7 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
     if not isinstance(action, Choose):
         emit(events, EventKind.INTERCEPT_DECLINED, hunted=prompt.seat)
         return
-    creature = state.creature
+    creature = state.own_creature()
     creature.hand.remove(action.option)
     drawn = draw_hunt(state, events)
     creature.deck.insert(0, action.option)  # the deck is drawn from its end: 0 is the bottom

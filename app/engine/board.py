@@ -99,7 +99,7 @@ def survival_available(state: GameState) -> bool:
 
 def draw_hunt(state: GameState, events: Events) -> str | None:
     """Draw one Hunt card, reshuffling the Hunt discard pile into an empty deck."""
-    creature = state.creature
+    creature = state.own_creature()
     if not creature.deck:
         if not creature.discard:
             return None

@@ -56,7 +56,7 @@ def _end_of_turn(state: GameState, events: Events) -> None:
         card = draw_hunt(state, events)
         if card is None:
             break
-        state.creature.hand.append(card)
+        state.own_creature().hand.append(card)
         drawn += 1
     emit(events, EventKind.HUNT_CARDS_DRAWN, count=drawn)
     state.step = Step.RESCUE

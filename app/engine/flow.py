@@ -65,7 +65,7 @@ def _reset_turn(state: GameState) -> None:
         h.immune.clear()
         h.used_this_turn.clear()  # once-per-turn sheet abilities
         h.positions.clear()
-    creature = state.creature
+    creature = state.own_creature()
     creature.plays_left = 2 if creature.tracking_next else 1
     creature.tracking_next = False
     creature.played_this_turn = 0

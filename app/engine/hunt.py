@@ -77,7 +77,7 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
 
 def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Play a Hunt card: discard it, count it, then resolve its effect (or Flashback's copy)."""
-    creature = state.creature
+    creature = state.own_creature()
     effect = copied_card(state) if action.card == "flashback" else action.card
     assert effect is not None
     creature.hand.remove(action.card)

@@ -133,7 +133,7 @@ def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 
 def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
-    state.creature.tracking_next = True
+    state.own_creature().tracking_next = True
 
 
 def _thin_ice(state: GameState, action: PlayHuntCard, events: Events) -> None:

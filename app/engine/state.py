@@ -79,8 +79,9 @@ class GameState:
     creature_used: list[str] = field(default_factory=list)  # once-per-game Creature abilities
     votes: dict[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
     extra_turns: int = 0  # turns played after a refusal to board (E2)
-    # Bit s-1 set: this state alone holds the Hunted at seat s and may change it in place.
-    # A clone shares every Hunted with its source (copy on write): the hottest saving.
+    # Bit s-1 set: this state alone holds the Hunted at seat s and may change it in place;
+    # _CREATURE_BIT: the same for the Creature's holdings. A successor shares them all with
+    # its source until changed (copy on write): the hottest saving.
     owned: int = field(default=-1, compare=False, repr=False)
 
     def hunted_at(self, seat: int) -> Hunted:
@@ -97,16 +98,24 @@ class GameState:
 
     def each_hunted(self) -> list[Hunted]:
         """Every Hunted, this state's own: safe to change."""
-        if self.owned != -1:
+        if ~self.owned & _ALL_HUNTED:
             self.hunted[:] = [h if self.owned & (1 << i) else h.clone()
                               for i, h in enumerate(self.hunted)]
-            self.owned = -1
+            self.owned |= _ALL_HUNTED
         return self.hunted
+
+    def own_creature(self) -> Creature:
+        """The Creature's Hunt cards and allowance, this state's own: safe to change."""
+        if not self.owned & _CREATURE_BIT:
+            self.creature = self.creature.clone()
+            self.owned |= _CREATURE_BIT
+        return self.creature
 
     def clone(self) -> GameState:
         """An independent copy: changing either, by any path, leaves the other as it was."""
         new = self.successor()
         new.hunted, new.owned = list(map(Hunted.clone, self.hunted)), -1
+        new.creature = self.creature.clone()
         return new
 
     def successor(self) -> GameState:
@@ -119,7 +128,7 @@ class GameState:
         new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve.copy()
         new.hunted, new.owned = self.hunted[:], 0
         self.owned = 0  # this state, were it changed again, must not change the successor's
-        new.creature = self.creature.clone()
+        new.creature = self.creature
         new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
         new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
         new.effects, new.target_cards = self.effects[:], self.target_cards[:]
@@ -191,5 +200,7 @@ class GameState:
         return state
 
 
+_ALL_HUNTED = (1 << 6) - 1  # seats 1..6
+_CREATURE_BIT = 1 << 6
 _STORED = tuple(name for name in GameState.__slots__ if name != "owned")  # owned: no rule
 _NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)

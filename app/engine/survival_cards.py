@@ -116,7 +116,7 @@ def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) 
 
 def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     discard_place_card(s, h, a.places[0], e, "sacrifice")
-    s.creature.plays_left = 0
+    s.own_creature().plays_left = 0
     s.effects.append(Effect.SACRIFICE)
     reset_choices(s, e)
 
@@ -130,7 +130,7 @@ def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
 
 
 def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    creature = s.creature
+    creature = s.own_creature()
     picked = shuffled(s.seed, s.rng_counter, creature.hand)[:2]
     s.rng_counter += 1
     for card in picked:
