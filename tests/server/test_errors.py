@@ -21,6 +21,8 @@ from app.server.settings import Settings
 
 from .client import (
     JSON,
+    RATE_BACKOFF,
+    RETRIED,
     Api,
     Frame,
     Player,
@@ -48,6 +50,16 @@ def refused(response: httpx.Response, code: str, status: int) -> None:
 def is_error(frame: Frame, code: str) -> None:
     """A websocket `error` frame with this code and a human message."""
     assert frame["type"] == "error" and frame["code"] == code and frame["message"], frame
+
+
+async def refusal(player: Player, message: JSON) -> Frame:
+    """The error a message causes; a `rate_limited` or `busy` first (a game just played fast
+    can drain the socket's rate) is waited out and the message sent again, as a client does."""
+    frame = await player.error(message)
+    while frame["code"] in RETRIED:
+        await asyncio.sleep(RATE_BACKOFF)
+        frame = await player.error(message)
+    return frame
 
 
 async def public_state(api: Api, code: str) -> JSON:
@@ -443,7 +455,7 @@ async def test_game_over(shared_server: Server) -> None:
         async with nothing_changes(api, table.code):
             for player in players:
                 mark = len(player.frames)
-                is_error(await player.error(act({"type": "Pass"}, moves)), "game_over")
+                is_error(await refusal(player, act({"type": "Pass"}, moves)), "game_over")
                 sync = await player.wait_for(lambda f: f["type"] == "sync", since=mark)
                 assert sync["version"] == moves and sync["view"]["outcome"] is not None
         game = await current_game(shared_server.database.url, table.code)
