@@ -187,7 +187,7 @@ export const MESSAGES = {
   "group.done": { en: "When you are done", fr: "Quand vous avez fini" },
   "action.play": { en: "Play {cards}", fr: "Jouer {cards}" },
   "action.play_instead": { en: "Play {cards} instead", fr: "Jouer plutôt {cards}" },
-  "action.resist": { en: "Resist: lose {will} Will, take back {places} Places", fr: "Résister : perdre {will} Volonté, reprendre {places} Lieux" },
+  "action.resist": { en: (p) => `Resist: lose ${p.will} Will, take back ${p.places} Place${s(p.places)}`, fr: (p) => `Résister : perdre ${p.will} Volonté, reprendre ${p.places} Lieu${p.places === 1 ? "" : "x"}` },
   "action.resist_will": { en: "Resist: lose {will} Will", fr: "Résister : perdre {will} Volonté" },
   "action.give_up": { en: "Give Up: 3 Will and every Place back", fr: "Lâcher prise : 3 Volonté et tous vos Lieux repris" },
   // What a button costs beyond its own words (the engine's offers[i].cost)
