@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_computer, create_room, join, lobby_link, start
+from .players import add_computer, auto_pass_off, create_room, join, lobby_link, start
 
 pytestmark = pytest.mark.browser
 IDLE_TITLE = "Not Alone Online"
@@ -36,7 +36,9 @@ def test_the_title_and_icon_say_your_move_and_a_card_in_hand_plays_it(
     expect(ann).to_have_title(re.compile(r"^● Your move"))
     expect(ann.locator("link[rel=icon]")).to_have_attribute("data-state", "move")
     assert ann.get_attribute("link[rel=icon]", "href") != idle_icon
-    # The cards in her hand are the controls: clicking one plays it, face down.
+    # The cards in her hand are the controls: clicking one plays it, face down (auto-pass off,
+    # so the table waits for her at the next window instead of running on to turn 2).
+    auto_pass_off([ann])
     card = ann.locator("#hand li.card.playable[data-card='2'] button.card-play")
     expect(card).to_have_attribute("aria-label", re.compile(r"^Play The "))
     card.click()
