@@ -237,6 +237,17 @@ class Player:
             assert frame["code"] in RETRIED, f"resync refused: {frame}"
             await asyncio.sleep(RATE_BACKOFF)
 
+    async def say(self, text: str) -> Frame:
+        """Say `text` to the table and return our own `chat` line; a `rate_limited` or `busy`
+        refusal (a socket that has just played fast may have spent its rate) is retried."""
+        while True:
+            frame = await self.request({"type": "chat", "text": text}, lambda f: (
+                f["type"] == "error" or (f["type"] == "chat" and f["line"]["text"] == text)))
+            if frame["type"] == "chat":
+                return frame
+            assert frame["code"] in RETRIED, f"chat refused: {frame}"
+            await asyncio.sleep(RATE_BACKOFF)
+
     async def error(self, message: JSON | str | bytes) -> Frame:
         """Send and return the `error` frame it must cause."""
         return await self.request(message, lambda f: f["type"] == "error")

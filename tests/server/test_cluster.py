@@ -138,7 +138,7 @@ async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survive
     assert players[0].view is not None and players[0].view["outcome"] is not None
 
     marks = [len(p.frames) for p in everyone]
-    await players[1].send({"type": "chat", "text": "Good game."})  # said on B
+    await players[1].say("Good game.")  # said on B, right after a fast game
     for player, mark in zip(everyone, marks, strict=True):
         line = (await sees(player, lambda f: f["type"] == "chat", mark))["line"]
         assert (line["seat"], line["text"]) == (1, "Good game.")
