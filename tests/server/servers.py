@@ -86,6 +86,22 @@ def _psql(sql: str, database: str = "postgres") -> None:
         raise RuntimeError(f"psql failed ({sql}): {result.stderr.strip()}")
 
 
+def psql_value(sql: str) -> str:
+    """The single value a query on the `postgres` database prints ("" for no row)."""
+    command = ["psql", "-h", PG_HOST, "-p", str(PG_PORT), "-U", PG_USER, "-d", "postgres",
+               "-qAtXc", sql]
+    return subprocess.run(command, check=True, capture_output=True, text=True,
+                          timeout=30).stdout.strip()
+
+
+def terminate(database: Database, application_name: str) -> int:
+    """End every connection of `application_name` to the database, as a SIGKILL of its process
+    or a network cut would; returns how many there were."""
+    return int(psql_value(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+        f"WHERE datname = '{database.name}' AND application_name = '{application_name}'"))
+
+
 def _postgres_ready() -> bool:
     try:
         with socket.create_connection((PG_HOST, PG_PORT), timeout=2):

@@ -4,25 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import random
-import subprocess
 
 import pytest
 
 from app.server.bus import LISTENER_NAME
 
 from .client import Api, Player, async_test, open_table
-from .servers import ServerFactory
+from .servers import ServerFactory, terminate
 
 pytestmark = pytest.mark.postgres
-
-
-def _terminate_listeners(database: str) -> int:
-    """Kill every LISTEN connection on the database, as a network cut or a failover would."""
-    sql = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-           f"WHERE datname = '{database}' AND application_name = '{LISTENER_NAME}'")
-    done = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres",
-                           "-qAtc", sql], check=True, capture_output=True, text=True)
-    return int(done.stdout.strip())
 
 
 @async_test
@@ -59,7 +49,7 @@ async def test_a_listener_that_lost_its_connection_comes_back(server: ServerFact
     hunted = Player(second, table.code, table.tokens[1])
     await creature.connect()
     await hunted.connect()
-    assert _terminate_listeners(database.name) == 2  # one listener per process
+    assert terminate(database, LISTENER_NAME) == 2  # one listener per process
     await asyncio.sleep(1.0)  # reconnect with backoff (measured ~0.1 s in ENGINEERING.md)
     rng = random.Random(2)
     update = await hunted.play_random(rng)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,7 +15,7 @@ from app.server.notices import Notice
 from app.server.presence import Presence
 
 from .client import async_test
-from .servers import PG_HOST, PG_USER, Database, ServerFactory
+from .servers import Database, ServerFactory, terminate
 
 pytestmark = pytest.mark.postgres
 BEAT = 1.0  # seconds between heartbeats: a silent process is dead after 5 of them (5 s: a
@@ -140,21 +139,13 @@ async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
         assert heard_b.heard == [("presence", "ROOM", {})]
 
 
-def _terminate_listener(database: Database) -> int:
-    sql = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-           f"WHERE datname = '{database.name}' AND application_name = '{LISTENER_NAME}'")
-    done = subprocess.run(["psql", "-h", PG_HOST, "-U", PG_USER, "-d", "postgres", "-qAtc", sql],
-                          check=True, capture_output=True, text=True)
-    return int(done.stdout.strip())
-
-
 @async_test
 async def test_a_listener_back_from_a_lost_connection_reports_a_gap(
         server: ServerFactory) -> None:
     database = server.database("postgres")
     engine = create_async_engine(database.url)
     async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
-        assert _terminate_listener(database) == 2
+        assert terminate(database, LISTENER_NAME) == 2
         await until(lambda: heard_b.gaps == 1)
         await until(lambda: a.connected.is_set())
         await commit_move(engine, a, "ROOM", 7)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from .client import (
     play_game,
 )
 from .proxy import ProxiedPlayer, Proxy, connect_via
-from .servers import PG_HOST, PG_USER, ROOT, Server, ServerFactory
+from .servers import ROOT, Server, ServerFactory, psql_value
 from .test_bots import human_move
 
 WAIT = 15.0
@@ -75,9 +74,7 @@ def lease_holder(database_name: str, code: str) -> int | None:
            f"WHERE l.locktype = 'advisory' AND l.granted AND l.classid = {key >> 32} "
            f"AND l.objid = {key & 0xFFFF_FFFF} AND l.objsubid = 1 "
            f"AND l.database = (SELECT oid FROM pg_database WHERE datname = '{database_name}')")
-    done = subprocess.run(["psql", "-h", PG_HOST, "-U", PG_USER, "-d", "postgres", "-qAtc", sql],
-                          check=True, capture_output=True, text=True)
-    name = done.stdout.strip()
+    name = psql_value(sql)
     return int(name.rsplit(":", 1)[1]) if name.startswith(LEASE_NAME) else None
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -13,20 +12,11 @@ from app.server.bus import listener_dsn
 from app.server.leases import LocalLeases, PostgresLeases, room_key
 
 from .client import async_test
-from .servers import PG_HOST, PG_USER, Database, ServerFactory
+from .servers import Database, ServerFactory, terminate
 
 pytestmark = pytest.mark.postgres
 RETRY = 0.2
 WAIT = 10.0
-
-
-def _terminate(database: Database, name: str) -> int:
-    """End the lease connection of `name` as a SIGKILL of its process would."""
-    sql = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-           f"WHERE datname = '{database.name}' AND application_name = '{name}'")
-    done = subprocess.run(["psql", "-h", PG_HOST, "-U", PG_USER, "-d", "postgres", "-qAtc", sql],
-                          check=True, capture_output=True, text=True)
-    return int(done.stdout.strip())
 
 
 @asynccontextmanager
@@ -81,7 +71,7 @@ async def test_exactly_one_process_holds_a_room_and_another_takes_it_when_it_die
         assert a.held("ROOM") and not b.held("ROOM")
         assert b.gains == []  # type: ignore[attr-defined]
 
-        assert _terminate(database, "lease-a") == 1  # a's process dies
+        assert terminate(database, "lease-a") == 1  # a's process dies
         await until(lambda: b.held("ROOM"))
         assert b.gains == ["ROOM"]  # type: ignore[attr-defined]
         await until(lambda: not a.held("ROOM"))  # a knows it lost everything...
@@ -117,6 +107,6 @@ async def test_a_room_nobody_else_wants_comes_back_after_a_lost_connection(
     async with leases(database, "lease-a") as a:
         a.want("ROOM")
         await until(lambda: a.held("ROOM"))
-        assert _terminate(database, "lease-a") == 1
+        assert terminate(database, "lease-a") == 1
         await until(lambda: len(a.gains) == 2)  # type: ignore[attr-defined]
         assert a.gains == ["ROOM", "ROOM"] and a.held("ROOM")  # type: ignore[attr-defined]
