@@ -4,15 +4,18 @@ One process (SQLite, or a single worker) needs no bus: `LocalBus`. With several 
 one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each naming its origin
 (a process ignores its own) and its room (the table is in docs/cluster.md):
 
-- `move` (version, seat, client id): sent inside the move's transaction, so delivered on
-  commit, never on rollback, in commit order; a clock's `timeout` goes just before it, in the
-  same transaction. The receiver catches its live game up from the log (a gap or another game
-  means a resync of the room).
+- `move` (game, version, seat, action, client id): queued once the move committed, a clock's
+  `timeout` just before it. The receiver applies it to its live game when it is the next
+  version, and otherwise catches up from the log (a gap, or another game: a resync).
 - `game`, `lobby`, `chat`, `whisper`, `auto_pass`, `presence`: after the fact, each sent
   before `announce` returns; `resync` replaces any notice too big for NOTIFY (8000 bytes).
-- `alive` (a heartbeat; an origin silent for five is dead and leaves every room's presence)
-  and `hello` (a process that starts listening asks everyone for their presence again).
+- `alive` (a heartbeat; an origin silent for five is dead: it leaves every room's presence,
+  and those rooms are caught up from the database, in case it died between a commit and its
+  notice) and `hello` (a process that starts listening asks everyone for their presence again).
 
+One sender connection sends this process's notices in the order they were queued, as many as
+are waiting in one statement: Postgres serializes the commits of every notifying transaction
+of the server on one lock, so a NOTIFY per move capped the whole cluster at ~200 moves/s.
 The notices of one room are handed to the app one at a time, in the order they arrived. The
 listening and the sending connections are dedicated (not pooled); a listener that lost its
 connection reconnects with backoff and reports a gap, since what was sent meanwhile is lost.
@@ -30,12 +33,10 @@ from typing import Any
 
 import asyncpg
 import orjson
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from . import metrics
-from .notices import NOTICES, Before, Control, Notice, Remote
+from .notices import NOTICES, Before, Control, Notice, Played, Remote
 from .presence import Presence, PresenceBoard
 
 CHANNEL = "not_alone"
@@ -44,6 +45,11 @@ SENDER_NAME = "not-alone-sender"
 MAX_PAYLOAD = 7900  # bytes; Postgres refuses 8000 and more
 HEARTBEAT_SECONDS = 1.0
 SEND_WAIT = 5.0  # seconds an announcement waits to be sent before its caller goes on
+BATCH = 200  # notices at most per statement (each payload is under MAX_PAYLOAD)
+# One statement, one transaction, one turn of the notify lock for a whole batch; volatile
+# functions run after the ORDER BY, so the notices leave in the batch's order.
+SEND = ("SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS b(payload, n)"
+        " ORDER BY n")
 ORIGIN_TTL_BEATS = 5  # heartbeats missed before another process counts as dead
 log = logging.getLogger(__name__)
 
@@ -68,7 +74,8 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
 
 
 BEATS = frozenset({Control.ALIVE, Control.HELLO})
-NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+STALE = "stale"  # handed on, never sent: a dead origin's rooms are caught up
+Outgoing = tuple[str, asyncio.Future[None] | None]  # a payload, and who waits for its sending
 
 
 class PostgresBus:
@@ -88,7 +95,7 @@ class PostgresBus:
         self._listening_since: float | None = None  # while the listener is connected
         self._heard_others = False  # any other process, ever
         self._mine: dict[str, dict[str, Any]] = {}  # our own presence per room, as announced
-        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
         self._tails: dict[str, asyncio.Task[None]] = {}  # each room's last queued handling
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -109,22 +116,14 @@ class PostgresBus:
 
     # --- sending --------------------------------------------------------------------------
 
-    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str, before: Before = ()) -> None:
-        """NOTIFY inside the move's transaction: sent on commit, never on rollback."""
-        for payload in self.move_notices(code, version, seat, client_id, before):
-            await connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
-
-    def move_notices(self, code: str, version: int, seat: int, client_id: str,
-                     before: Before = ()) -> list[str]:
-        """The payloads a move's transaction sends, in order: `before`, then the move; none
-        while this process is alone (a NOTIFY takes a lock that serializes every notifying
-        commit of the Postgres server, which capped one process at ~200 moves/s)."""
+    def moved(self, code: str, played: Played, before: Before = ()) -> None:
+        """Queue a committed move's notices, `before` first; none while this process is alone
+        (nobody would hear them, and each costs the listeners a wake-up)."""
         if self.alone():
-            return []
-        payloads = [encode(notice, self.origin, code, data) for notice, data in before]
-        payloads.append(encode(Control.MOVE, self.origin, code, v=version, s=seat, c=client_id))
-        return payloads
+            return
+        for notice, data in before:
+            self._outbox.put_nowait((encode(notice, self.origin, code, data), None))
+        self._outbox.put_nowait((encode(Control.MOVE, self.origin, code, played.to_json()), None))
 
     def alone(self) -> bool:
         """True once we have listened for a whole time-to-live without hearing any other
@@ -150,7 +149,7 @@ class PostgresBus:
                         notice, SEND_WAIT)
 
     async def _send(self) -> None:
-        item: tuple[str, asyncio.Future[None] | None] | None = None
+        batch: list[Outgoing] = []  # kept across a reconnection: sent again, in order
         while True:
             try:
                 connection = await asyncpg.connect(
@@ -160,22 +159,32 @@ class PostgresBus:
                 continue
             try:
                 while True:
-                    item = item or await self._outbox.get()
-                    await connection.execute("SELECT pg_notify($1, $2)", CHANNEL, item[0])
-                    if item[1] is not None and not item[1].done():
-                        item[1].set_result(None)
-                    item = None
+                    batch = batch or await self._next_batch()
+                    await connection.execute(SEND, CHANNEL, [payload for payload, _ in batch])
+                    for _, sent in batch:
+                        if sent is not None and not sent.done():
+                            sent.set_result(None)
+                    batch = []
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
                 log.warning("bus sender lost its connection; reconnecting")
             finally:
                 with contextlib.suppress(Exception):
                     await connection.close()
 
+    async def _next_batch(self) -> list[Outgoing]:
+        """The next notice, and every one queued behind it (up to BATCH), in order."""
+        batch = [await self._outbox.get()]
+        while len(batch) < BATCH and not self._outbox.empty():
+            batch.append(self._outbox.get_nowait())
+        return batch
+
     async def _beat(self) -> None:
-        """Show we are alive; forget the processes that stopped showing it."""
+        """Show we are alive; forget the processes that stopped showing it, and catch up the
+        rooms they were in (one may have died between a commit and its notice)."""
         while True:
             self._outbox.put_nowait((encode(Control.ALIVE, self.origin), None))
             for code in self.board.expire():
+                self._queue(code, STALE, {})
                 self._queue(code, Notice.PRESENCE, {})
             await asyncio.sleep(self.heartbeat)
 
@@ -223,7 +232,7 @@ class PostgresBus:
         if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
             metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         if kind == Control.MOVE:
-            self._queue(code, Control.MOVE, {"version": notice["v"]})
+            self._queue(code, Control.MOVE, notice["d"])
         elif kind == Control.HELLO:
             for room, data in self._mine.items():
                 self._outbox.put_nowait((encode(Notice.PRESENCE, self.origin, room, data), None))
@@ -245,7 +254,9 @@ class PostgresBus:
                     await before
             try:
                 if kind == Control.MOVE:
-                    await remote.moved(code, data["version"])
+                    await remote.moved(code, Played(**data))
+                elif kind == STALE:
+                    await remote.stale(code)
                 else:
                     await remote.notice(code, Notice(kind), data)
             except Exception:  # one bad delivery must not stop the room's next ones

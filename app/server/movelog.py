@@ -1,11 +1,12 @@
-"""Committing one move: the version guard, the log row and the bus's notices, all or nothing.
+"""Committing one move: the version guard and the log row, all or nothing; then its notice.
 
 On Postgres (`PostgresLog`) a move is one statement on a plain asyncpg connection, in its own
 implicit transaction: the guarded UPDATE (it takes the game row's lock, and a racing move that
-waited on that lock finds the version moved and changes nothing), the INSERT of the log row
-fed by it, and the NOTIFY fed by that, so one round trip commits it and its announcement. On
-SQLite (`CoreLog`) the same three steps run as SQLAlchemy Core statements in one transaction.
-Either way the move is committed when `commit` returns True, before anything is published.
+waited on that lock finds the version moved and changes nothing) and the INSERT of the log row
+fed by it, so one round trip commits it. On SQLite (`CoreLog`) the same two steps run as
+SQLAlchemy Core statements in one transaction. Either way the move is committed when `commit`
+returns True, before anything is published; only then is it queued on the bus (whose sender
+batches the notices of many moves into one NOTIFY statement: docs/cluster.md).
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ import orjson
 from sqlalchemy.exc import IntegrityError
 
 from . import gamestore as store
-from .bus import CHANNEL
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
-from .notices import Before, Bus
+from .notices import Before, Bus, Played
 
 MOVE_POOL = 10  # connections: a move holds one for a single round trip
 # Built once: only the values change per move (asyncpg prepares each text once per connection).
@@ -32,12 +32,10 @@ WITH moved AS (
 logged AS (
     INSERT INTO game_action (game_id, seq, seat, action, events, client_id, created_at)
     SELECT id, $3, $5, $6::json, $7::json, $8, now() FROM moved RETURNING seq)
-SELECT seq{notify} FROM logged"""
-STATEMENTS = {
-    (snapshot, notify): _MOVE.format(
-        snapshot=", snapshot = $9::json, snapshot_version = $3" if snapshot else "",
-        notify=(f", pg_notify(${9 + snapshot}, ${10 + snapshot})" if notify else ""))
-    for snapshot in (False, True) for notify in (False, True)}
+SELECT seq FROM logged"""
+STATEMENTS = {snapshot: _MOVE.format(
+    snapshot=", snapshot = $9::json, snapshot_version = $3" if snapshot else "")
+    for snapshot in (False, True)}
 
 
 class Duplicate(Exception):
@@ -64,7 +62,8 @@ class MoveLog(Protocol):
     """Where moves are committed."""
 
     async def commit(self, move: Move) -> bool:
-        """True once committed; False if the game is no longer at `move.version`.
+        """True once committed (and queued on the bus); False if the game is no longer at
+        `move.version`.
 
         Raises Duplicate for a client id already logged, ServiceError(BUSY) when the database
         does not answer in time."""
@@ -80,7 +79,7 @@ class CoreLog:
         self.uow, self.bus = uow, bus
 
     async def commit(self, move: Move) -> bool:
-        """The guard, the log row and the bus's notices in one transaction."""
+        """The guard and the log row in one transaction; the notice once it committed."""
         try:
             async with self.uow.move() as connection:
                 if not await store.advance(connection, move.game_id, move.version, move.over,
@@ -88,10 +87,9 @@ class CoreLog:
                     return False
                 await store.append(connection, move.game_id, move.version + 1, move.seat,
                                    move.action, move.events, move.client_id)
-                await self.bus.moved(connection, move.code, move.version + 1, move.seat,
-                                     move.client_id, move.before)
         except IntegrityError as exc:  # the (game, client id) key: this id was used already
             raise Duplicate from exc
+        announce(self.bus, move)
         return True
 
     async def close(self) -> None:
@@ -107,18 +105,13 @@ class PostgresLog:
         self.held = 0  # moves holding or waiting for a connection
 
     async def commit(self, move: Move) -> bool:
-        """Guard, log and announce in one statement (a timeout's notice first, if any)."""
-        notices = self.bus.move_notices(move.code, move.version + 1, move.seat,
-                                        move.client_id, move.before)
+        """Guard and log in one statement; the notice once it committed."""
         values: list[Any] = [move.game_id, move.version, move.version + 1,
                              "over" if move.over else "active", move.seat,
-                             _text(move.action), _text(move.events), move.client_id,
-                             None if move.snapshot is None else _text(move.snapshot)]
-        statement = STATEMENTS[(move.snapshot is not None, bool(notices))]
-        if move.snapshot is None:
-            values.pop()
-        if notices:
-            values += [CHANNEL, notices[-1]]
+                             _text(move.action), _text(move.events), move.client_id]
+        if move.snapshot is not None:
+            values.append(_text(move.snapshot))
+        statement = STATEMENTS[move.snapshot is not None]
         pool = await self._pool()
         # A wait is bounded only when there may be one (every connection in use): the
         # time-out costs a timer per move.
@@ -126,9 +119,7 @@ class PostgresLog:
         self.held += 1
         try:
             async with pool.acquire(timeout=wait) as connection:
-                if len(notices) < 2:
-                    return await connection.fetchval(statement, *values) is not None
-                return await _with_earlier(connection, statement, values, notices[:-1])
+                committed = await connection.fetchval(statement, *values) is not None
         except asyncpg.UniqueViolationError as exc:
             raise Duplicate from exc
         except (TimeoutError, OSError, asyncpg.PostgresConnectionError,
@@ -136,6 +127,9 @@ class PostgresLog:
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
         finally:
             self.held -= 1
+        if committed:
+            announce(self.bus, move)
+        return committed
 
     async def _pool(self) -> asyncpg.Pool:
         if self.pool is None:
@@ -150,6 +144,12 @@ class PostgresLog:
             await self.pool.close()
 
 
+def announce(bus: Bus, move: Move) -> None:
+    """Queue a committed move's notices on the bus."""
+    played = Played(move.game_id, move.version + 1, move.seat, move.action, move.client_id)
+    bus.moved(move.code, played, move.before)
+
+
 def _text(value: Any) -> str:
     """JSON text for a `json` column."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -159,21 +159,3 @@ async def _kept(_connection: asyncpg.Connection) -> None:
     """A released connection needs no reset query (a round trip per move): the move path
     never listens, locks or sets anything beyond its statement (an open transaction is still
     rolled back by the pool)."""
-
-
-class _Refused(Exception):
-    """Rolls back the earlier notices of a move whose guard failed."""
-
-
-async def _with_earlier(connection: asyncpg.Connection, statement: str, values: list[Any],
-                        earlier: list[str]) -> bool:
-    """The rare move with notices before its own: one transaction, the notices first."""
-    try:
-        async with connection.transaction():
-            for payload in earlier:
-                await connection.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
-            if await connection.fetchval(statement, *values) is None:
-                raise _Refused
-    except _Refused:
-        return False
-    return True

@@ -36,7 +36,7 @@ from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
 from .live import LiveGame, load
 from .movelog import Duplicate, Move, MoveLog
-from .notices import Notice
+from .notices import Notice, Played
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
@@ -213,19 +213,34 @@ class Moves:
             await self._resync_all(live.code)
             return await self._live(live.code)
         for row in later:
-            state, events = apply_action(live.state, row.seat, action_from_json(row.action))
-            live.version, live.state = row.seq, state
-            self.publisher.update(live.code, row.seq, state, events, row.client_id, row.seat)
+            self._advance(live, row.seq, row.seat, row.action, row.client_id)
         return live
 
-    async def caught_up(self, code: str) -> None:
-        """Another process committed a move: pass it (and any before it) to our sockets."""
+    def _advance(self, live: LiveGame, version: int, seat: int, action: dict[str, Any],
+                 client_id: str) -> None:
+        """Apply a move another process committed and send it to our sockets."""
+        state, events = apply_action(live.state, seat, action_from_json(action))
+        live.version, live.state = version, state
+        self.publisher.update(live.code, version, state, events, client_id, seat)
+
+    async def caught_up(self, code: str, played: Played | None = None) -> None:
+        """Another process committed a move (`played`, or unknown ones): pass it, and any
+        before it, to our sockets. The next version is applied as announced; after a gap,
+        or for another game, the log is read."""
         if code not in self.games:
             return  # nobody here holds this room: the next load reads it whole
         async with self.lock(code):
             live = self.games.get(code)
-            if live is not None:
-                await self._catch_up(live)
+            if live is None:
+                return
+            if played is not None and played.game_id == live.game_id:
+                if played.version <= live.version:
+                    return  # already read from the log
+                if played.version == live.version + 1:
+                    self._advance(live, played.version, played.seat, played.action,
+                                  played.client_id)
+                    return
+            await self._catch_up(live)
 
     # --- syncs ----------------------------------------------------------------------------
 

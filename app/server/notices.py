@@ -4,10 +4,9 @@ the `Bus` protocol and `LocalBus` (one process). `PostgresBus` (bus.py) carries 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Protocol
-
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .presence import PresenceBoard
 
@@ -36,17 +35,36 @@ class Control(StrEnum):
     HELLO = "hello"  # a process (re)started listening: tell it your presence again
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A committed move as announced: enough for another process to apply it itself."""
+
+    game_id: int
+    version: int  # the game's version with the move in
+    seat: int
+    action: dict[str, Any]
+    client_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (`Played(**it)` reads it back)."""
+        return asdict(self)
+
+
 class Remote(Protocol):
     """What the bus hands this process (the app implements it)."""
 
-    async def moved(self, code: str, version: int) -> None:
-        """Another process committed `version` of the room's game."""
+    async def moved(self, code: str, played: Played) -> None:
+        """Another process committed a move of the room's game."""
 
     async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Another process announced a change of the room."""
 
     async def gap(self) -> None:
         """Announcements may have been missed (a lost connection): resync every room."""
+
+    async def stale(self, code: str) -> None:
+        """The room's announcements may have been lost with the process that made them (it
+        died between a commit and its notice): catch the room up from the database."""
 
 
 Before = Sequence[tuple[Notice, dict[str, Any]]]
@@ -57,14 +75,9 @@ class Bus(Protocol):
 
     board: PresenceBoard  # the other processes' sockets per room
 
-    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str, before: Before = ()) -> None:
-        """Announce a move inside its transaction (delivered on commit only, in order), after
-        the notices `before` it (e.g. the clock's timeout that made the move)."""
-
-    def move_notices(self, code: str, version: int, seat: int, client_id: str,
-                     before: Before = ()) -> list[str]:
-        """The NOTIFY payloads of a move, for a move log that sends them itself."""
+    def moved(self, code: str, played: Played, before: Before = ()) -> None:
+        """Announce a committed move after the notices `before` it (e.g. the clock's timeout
+        that made it), in order with this process's other notices; returns at once."""
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Announce a committed change of a room; sent when this returns."""
@@ -82,14 +95,8 @@ class LocalBus:
     def __init__(self) -> None:
         self.board = PresenceBoard()  # always empty: no other process
 
-    async def moved(self, connection: AsyncConnection, code: str, version: int, seat: int,
-                    client_id: str, before: Before = ()) -> None:
+    def moved(self, code: str, played: Played, before: Before = ()) -> None:
         """Nothing to announce."""
-
-    def move_notices(self, code: str, version: int, seat: int, client_id: str,
-                     before: Before = ()) -> list[str]:
-        """Nothing to send."""
-        return []
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Nothing to announce."""

@@ -19,7 +19,7 @@ from .hub import Hub
 from .leases import Leases, LocalLeases
 from .movelog import CoreLog, MoveLog, PostgresLog
 from .moves import Moves
-from .notices import Bus, Notice
+from .notices import Bus, Notice, Played
 from .publish import Publisher
 from .reads import Reads
 from .rooms import Rooms
@@ -79,9 +79,9 @@ class Delivery:
     def __init__(self, roles: Roles) -> None:
         self.roles = roles
 
-    async def moved(self, code: str, version: int) -> None:
+    async def moved(self, code: str, played: Played) -> None:
         """Another process committed a move: our sockets of the room get it, in order."""
-        await self.roles.moves.caught_up(code)
+        await self.roles.moves.caught_up(code, played)
 
     async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Another process changed the room: the same frames reach our sockets."""
@@ -106,6 +106,10 @@ class Delivery:
             await publisher.whisper(code, WhisperLine.model_validate(data), announce=False)
         elif notice is Notice.TIMEOUT:
             publisher.to_room(code, TimeoutFrame.model_validate(data))
+
+    async def stale(self, code: str) -> None:
+        """A process died, perhaps between a move's commit and its notice: catch up."""
+        await self.roles.moves.caught_up(code)
 
     async def gap(self) -> None:
         """Announcements may be lost: every room here is resynced from the database."""

@@ -1,4 +1,5 @@
-"""The Postgres bus between processes: every notice, in order, presence with expiry, gaps."""
+"""The Postgres bus between processes: every notice, in order, presence with expiry, gaps; a
+move announced only once committed."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
-from app.server.bus import LISTENER_NAME, PostgresBus, listener_dsn
-from app.server.notices import Notice
+from app.server import repository
+from app.server.bus import BATCH, LISTENER_NAME, PostgresBus, listener_dsn
+from app.server.movelog import Move, PostgresLog
+from app.server.notices import Before, LocalBus, Notice, Played
 from app.server.presence import Presence
 
 from .client import async_test
@@ -30,15 +33,18 @@ class Recorder:
         self.heard: list[tuple[Any, ...]] = []
         self.gaps = 0
 
-    async def moved(self, code: str, version: int) -> None:
-        await asyncio.sleep(0.001 * (version % 3))  # slow handling must not reorder a room
-        self.heard.append(("move", code, version))
+    async def moved(self, code: str, played: Played) -> None:
+        await asyncio.sleep(0.001 * (played.version % 3))  # slow handling must not reorder
+        self.heard.append(("move", code, played.version))
 
     async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         self.heard.append((notice.value, code, data))
 
     async def gap(self) -> None:
         self.gaps += 1
+
+    async def stale(self, code: str) -> None:
+        self.heard.append(("stale", code))
 
 
 @asynccontextmanager
@@ -62,20 +68,19 @@ async def until(condition: Any, timeout: float = WAIT) -> None:
             await asyncio.sleep(0.02)
 
 
-async def commit_move(engine: AsyncEngine, bus: PostgresBus, code: str, version: int) -> None:
-    """A move's transaction: its notice leaves on commit."""
-    async with engine.begin() as connection:
-        await bus.moved(connection, code, version, 1, f"c{version}")
+def commit_move(bus: PostgresBus, code: str, version: int) -> None:
+    """What the move log does once a move committed."""
+    bus.moved(code, Played(1, version, 1, {"type": "pass"}, f"c{version}"))
 
 
 @async_test
 async def test_every_notice_reaches_the_other_process_in_order_and_not_its_sender(
         server: ServerFactory) -> None:
     database = server.database("postgres")
-    engine = create_async_engine(database.url)
     async with process(database, "A") as (a, heard_a), process(database, "B") as (_, heard_b):
         for version in range(1, 31):
-            await commit_move(engine, a, "ROOM", version)
+            commit_move(a, "ROOM", version)
+            await asyncio.sleep(0.001 * (version % 2))  # some alone, some batched together
             if version == 10:
                 await a.announce("ROOM", Notice.CHAT, {"text": "é" * 100})
             if version == 20:
@@ -90,22 +95,53 @@ async def test_every_notice_reaches_the_other_process_in_order_and_not_its_sende
         assert heard_b.heard[-2:] == [("game", "ROOM", {}),
                                       ("timeout", "ROOM", {"seat": 2, "version": 31})]
         assert heard_a.heard == []
-    await engine.dispose()
 
 
 @async_test
-async def test_a_rolled_back_move_is_never_announced(server: ServerFactory) -> None:
+async def test_a_burst_of_moves_leaves_in_batches_in_order(server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
+        moves = 3 * BATCH + 7  # queued at once: several full batches and a short one
+        for version in range(1, moves + 1):
+            commit_move(a, f"R{version % 5}", version)
+        await a.announce("R0", Notice.LOBBY, {})  # sent once every move before it was
+        await until(lambda: len(heard_b.heard) == moves + 1)
+        for room in range(5):  # each room's notices are handed on in order
+            heard = [h[2] for h in heard_b.heard if h[1] == f"R{room}"]
+            sent = [v for v in range(1, moves + 1) if v % 5 == room]
+            assert heard == ([*sent, {}] if room == 0 else sent)
+
+
+class Announced(LocalBus):
+    """A bus that records what the move log asks it to announce."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moves: list[tuple[str, Played]] = []
+
+    def moved(self, code: str, played: Played, before: Before = ()) -> None:
+        self.moves.append((code, played))
+
+
+@async_test
+async def test_a_move_is_announced_only_once_committed(server: ServerFactory) -> None:
     database = server.database("postgres")
     engine = create_async_engine(database.url)
-    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
-        with pytest.raises(RuntimeError):
-            async with engine.begin() as connection:
-                await a.moved(connection, "ROOM", 1, 1, "lost")
-                raise RuntimeError("the move failed after its notice")
-        await commit_move(engine, a, "ROOM", 1)
-        await until(lambda: heard_b.heard)
-        await asyncio.sleep(0.2)
-        assert heard_b.heard == [("move", "ROOM", 1)]
+    async with AsyncSession(engine) as session, session.begin():
+        room = await repository.add_room(session, "ROOM", {}, 0)
+        game_id = (await repository.add_game(session, room.id, {}, 1, {})).id
+    bus = Announced()
+    dsn = listener_dsn(database.url)
+    assert dsn is not None
+    log = PostgresLog(dsn, bus, timeout=5.0)
+
+    def move(version: int, client_id: str) -> Move:
+        return Move("ROOM", game_id, version, 1, {"type": "pass"}, [], client_id, False, None)
+
+    assert await log.commit(move(0, "first"))
+    assert not await log.commit(move(0, "raced"))  # the version moved: nothing lands
+    assert bus.moves == [("ROOM", Played(game_id, 1, 1, {"type": "pass"}, "first"))]
+    await log.close()
     await engine.dispose()
 
 
@@ -136,18 +172,18 @@ async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
         await until(lambda: b.board.remote("ROOM") == Presence())
         await until(lambda: heard_b.heard)  # handed on by a task of its own, just after
         await asyncio.sleep(0.2)
-        assert heard_b.heard == [("presence", "ROOM", {})]
+        # B catches the room up from the database (A may have died between a commit and its
+        # notice), then sends its sockets the new presence.
+        assert heard_b.heard == [("stale", "ROOM"), ("presence", "ROOM", {})]
 
 
 @async_test
 async def test_a_listener_back_from_a_lost_connection_reports_a_gap(
         server: ServerFactory) -> None:
     database = server.database("postgres")
-    engine = create_async_engine(database.url)
     async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
         assert terminate(database, LISTENER_NAME) == 2
         await until(lambda: heard_b.gaps == 1)
         await until(lambda: a.connected.is_set())
-        await commit_move(engine, a, "ROOM", 7)
+        commit_move(a, "ROOM", 7)
         await until(lambda: heard_b.heard == [("move", "ROOM", 7)])
-    await engine.dispose()
