@@ -12,11 +12,12 @@ from app.server.bus import listener_dsn
 from app.server.leases import LocalLeases, PostgresLeases, room_key
 
 from .client import async_test
-from .servers import Database, ServerFactory, terminate
+from .servers import Database, ServerFactory, psql_value, terminate
 
 pytestmark = pytest.mark.postgres
 RETRY = 0.2
 WAIT = 10.0
+UNREACHABLE = "postgresql://postgres@127.0.0.1:9/none"  # nothing listens on the discard port
 
 
 @asynccontextmanager
@@ -71,11 +72,19 @@ async def test_exactly_one_process_holds_a_room_and_another_takes_it_when_it_die
         assert a.held("ROOM") and not b.held("ROOM")
         assert b.gains == []  # type: ignore[attr-defined]
 
-        assert terminate(database, "lease-a") == 1  # a's process dies
+        # a's process dies: it can no longer reach the database (else, alive, it would race b
+        # for the room on a new connection), and Postgres ends its session.
+        a.dsn, dsn = UNREACHABLE, a.dsn
+        assert terminate(database, "lease-a") == 1
         await until(lambda: b.held("ROOM"))
         assert b.gains == ["ROOM"]  # type: ignore[attr-defined]
-        await until(lambda: not a.held("ROOM"))  # a knows it lost everything...
-        await asyncio.sleep(RETRY * 4)  # ...and, back on a new connection, cannot take it back
+        assert not a.held("ROOM")  # a knows it lost everything...
+
+        a.dsn = dsn  # ...and, back on a new connection, cannot take the room back
+        await until(lambda: psql_value(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'lease-a' "
+            f"AND datname = '{database.name}'") == "1")
+        await asyncio.sleep(RETRY * 4)
         assert not a.held("ROOM") and b.held("ROOM")
 
 
