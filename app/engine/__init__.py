@@ -17,7 +17,7 @@ from .game import (
     status,
 )
 from .state import CREATURE, GameState
-from .view import view_for
+from .view import view_for, views_for
 from .vocab import (
     Effect,
     EventKind,
@@ -65,4 +65,5 @@ __all__ = [
     "replay",
     "status",
     "view_for",
+    "views_for",
 ]

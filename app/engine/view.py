@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action
@@ -20,27 +21,61 @@ from .vocab import Effect, PromptKind, Whisper
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """The state as `seat` may see it (None = spectator); never holds another seat's secret."""
+    return views_for(state, (seat,))[seat]
+
+
+def views_for(state: GameState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """`view_for` of each seat; the parts every seat sees alike are built once and shared
+    between the views (so a view must be read, never changed)."""
     result = outcome(state)
-    legal = [] if seat is None else legal_actions(state, seat)
-    view: dict[str, Any] = {
-        "seat": seat,
-        "role": _role(state, seat),
+    common: dict[str, Any] = {
         "config": state.config.to_json(),
         "turn": state.turn,
         "phase": phase_name(state),
         "board": _board(state),
         "creature": _creature_public(state),
-        "hunted": [_hunted_public(state, h, seat) for h in state.hunted],
         "waiting_on": _waiting_on(state),
+        "outcome": None if result is None else {"winner": result.winner, "reason": result.reason},
+    }
+    hunted: dict[tuple[bool, int | None], list[dict[str, Any]]] = {}
+    views = {}
+    for seat in seats:
+        key = _audience(state, seat)
+        if key not in hunted:
+            hunted[key] = [_hunted_public(h, seat, sees_discards=key[0]) for h in state.hunted]
+        views[seat] = _seat_view(state, seat, common, hunted[key])
+    return views
+
+
+def _seat_view(state: GameState, seat: int | None, common: dict[str, Any],
+               hunted: list[dict[str, Any]]) -> dict[str, Any]:
+    legal = [] if seat is None else legal_actions(state, seat)
+    return {
+        "seat": seat,
+        "role": _role(state, seat),
+        "config": common["config"],
+        "turn": common["turn"],
+        "phase": common["phase"],
+        "board": common["board"],
+        "creature": common["creature"],
+        "hunted": hunted,
+        "waiting_on": common["waiting_on"],
         "you": _private(state, seat, legal),
         "legal_actions": [a.to_json() for a in legal],
         # offers[i] tells legal_actions[i]'s every field and what it costs (offers.py).
         "offers": [] if seat is None else offers(state, seat, legal),
         "contamination": contamination_odds(state, seat) if state.config.variant == FROZEN
         else None,
-        "outcome": None if result is None else {"winner": result.winner, "reason": result.reason},
+        "outcome": common["outcome"],
     }
-    return view
+
+
+def _audience(state: GameState, seat: int | None) -> tuple[bool, int | None]:
+    """What the Hunted's public part depends on for `seat`: whether it sees the discard piles,
+    and the seat itself while any Hunted holds a Contamination token (faces: face_for)."""
+    # Under Smokescreen only the Hunted see discard piles (spectators see what everyone sees).
+    sees_discards = seat not in (CREATURE, None) or Effect.SMOKESCREEN not in state.effects
+    return sees_discards, seat if any(h.tokens for h in state.hunted) else None
 
 
 def _role(state: GameState, seat: int | None) -> str:
@@ -98,9 +133,7 @@ def _creature_public(state: GameState) -> dict[str, Any]:
             "flashback_copies": copied_card(state)}  # the Hunt card Flashback would repeat
 
 
-def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, Any]:
-    # Under Smokescreen only the Hunted see discard piles (spectators see what everyone sees).
-    hidden_discard = (seat == CREATURE or seat is None) and Effect.SMOKESCREEN in state.effects
+def _hunted_public(h: Hunted, seat: int | None, *, sees_discards: bool) -> dict[str, Any]:
     return {
         "seat": h.seat,
         "will": h.will,
@@ -108,7 +141,7 @@ def _hunted_public(state: GameState, h: Hunted, seat: int | None) -> dict[str, A
         # Public knowledge: everyone starts with 1-5 and Place cards gained from the face-up
         # reserve are announced, so the set of numbers a Hunted owns is no secret.
         "owned": sorted({*h.hand, *h.discard, *h.played}),
-        "discard": None if hidden_discard else list(h.discard),
+        "discard": list(h.discard) if sees_discards else None,
         "discard_count": len(h.discard),
         "survival": len(h.survival),
         "has_chosen": h.ready,
@@ -151,7 +184,7 @@ def _private(state: GameState, seat: int | None, legal: list[Action]) -> dict[st
         mine["hunt_cards"] = list(state.creature.hand)
         mine["shown_by_phobia"] = {str(k): list(v) for k, v in state.phobia.items()}
         return mine
-    h = state.hunted_at(seat)
+    h = state.peek_hunted(seat)  # read only: a view never takes a Hunted of its own
     mine["hand"] = list(h.hand)
     mine["played"] = list(h.played)
     mine["survival_cards"] = list(h.survival)

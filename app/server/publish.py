@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine import Event, GameState, view_for
+from app.engine import Event, GameState, views_for
 
 from .frames import (
     AutoPassFrame,
@@ -58,11 +58,10 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
                  seats=seat_list, started=game is not None, game=game)
 
 
-def update_frame(version: int, state: GameState, events: Sequence[Event], seat: int | None,
+def update_frame(version: int, view: dict[str, Any], events: Sequence[Event], seat: int | None,
                  client_id: str | None) -> str:
-    """The encoded `update` one seat receives for one committed action."""
-    return encode_update(version, view_for(state, seat), seen_events(version, events, seat),
-                         client_id)
+    """The encoded `update` one seat receives for one committed action (`view`: its view)."""
+    return encode_update(version, view, seen_events(version, events, seat), client_id)
 
 
 def seen_events(version: int, events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -84,13 +83,17 @@ class Publisher:
 
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
                client_id: str, actor: int) -> None:
-        """After a commit: each socket gets its seat's view; one encoding per audience."""
+        """After a commit: each socket gets its seat's view; one view and one encoding per
+        audience, what every seat sees alike built once."""
+        connections = self.hub.connections(code)
+        views = views_for(state, {conn.seat for conn in connections})
         texts: dict[int | None, str] = {}
-        for conn in self.hub.connections(code):
+        for conn in connections:
             text = texts.get(conn.seat)
             if text is None:
                 own = client_id if conn.seat == actor else None
-                text = texts[conn.seat] = update_frame(version, state, events, conn.seat, own)
+                text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
+                                                       conn.seat, own)
             conn.send(text)
         for watcher in self.watchers:
             watcher(code)

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from random import Random
 
-from app.engine import Config, active_seats, apply_action, legal_actions, new_game, view_for
+from app.engine import (
+    Config,
+    active_seats,
+    apply_action,
+    legal_actions,
+    new_game,
+    view_for,
+    views_for,
+)
 from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
 from app.server.publish import update_frame
 
@@ -24,6 +32,7 @@ def test_every_seat_gets_the_text_the_models_would_encode() -> None:
                 break
             actor = rng.choice(seats)
             state, events = apply_action(state, actor, rng.choice(legal_actions(state, actor)))
+            shared = views_for(state, (None, *range(4)))  # as the publisher builds them
             for seat in (None, *range(4)):
                 seen = [EventOut(seq=version, kind=e.kind, data=e.data)
                         for e in events if e.visible_to(seat)]
@@ -32,6 +41,6 @@ def test_every_seat_gets_the_text_the_models_would_encode() -> None:
                          if seat == actor else UpdateFrame(version=version, view=view,
                                                            events=seen))
                 own = "c" if seat == actor else None
-                assert update_frame(version, state, events, seat, own) == model.encode()
+                assert update_frame(version, shared[seat], events, seat, own) == model.encode()
                 checked += 1
     assert checked > 1000
