@@ -1,8 +1,8 @@
 """The one publish path: every frame a socket may receive leaves through a `Publisher`.
 
 Local delivery goes through the hub, each frame encoded once per audience; other processes
-hear through a `Bus` (`LocalBus`: one process, nothing to tell). A move's announcement is made
-inside the move's transaction (delivered on commit, never on rollback); the rest after commit.
+hear through a `Bus` (`LocalBus`: one process, nothing to tell). Everything is announced after
+its commit (a move's notice by the move log, movelog.py).
 """
 
 from __future__ import annotations
