@@ -23,7 +23,6 @@ from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .notices import Before, Bus, Played
 
-MOVE_POOL = 10  # connections: a move holds one for a single round trip
 # Built once: only the values change per move (asyncpg prepares each text once per connection).
 _MOVE = """
 WITH moved AS (
@@ -99,7 +98,7 @@ class CoreLog:
 class PostgresLog:
     """One statement per move on a small asyncpg pool of its own (opened on first use)."""
 
-    def __init__(self, dsn: str, bus: Bus, timeout: float, size: int = MOVE_POOL) -> None:
+    def __init__(self, dsn: str, bus: Bus, timeout: float, size: int) -> None:
         self.dsn, self.bus, self.timeout, self.size = dsn, bus, timeout, size
         self.pool: asyncpg.Pool | None = None
         self.held = 0  # moves holding or waiting for a connection

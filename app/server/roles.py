@@ -31,7 +31,7 @@ def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
     dsn = listener_dsn(settings.database_url)
     if dsn is None:
         return CoreLog(uow, bus)
-    return PostgresLog(dsn, bus, settings.pool_timeout)
+    return PostgresLog(dsn, bus, settings.pool_timeout, settings.move_pool)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     # included); more are refused as `busy`. 64 refused moves on a starved 2-core machine.
     submits_in_flight: int = 256
     pool_size: int = 30  # Postgres connections kept open
+    # More of them for the moves alone, each held for one round trip: as many as the relay of
+    # bench/ keeps; at 2,000 rooms 10 of them refused 4x more moves `busy` (docs/performance.md).
+    move_pool: int = 30
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
     presence_interval: float = 0.15  # at most one presence frame per room per this many s

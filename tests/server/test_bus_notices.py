@@ -133,7 +133,7 @@ async def test_a_move_is_announced_only_once_committed(server: ServerFactory) ->
     bus = Announced()
     dsn = listener_dsn(database.url)
     assert dsn is not None
-    log = PostgresLog(dsn, bus, timeout=5.0)
+    log = PostgresLog(dsn, bus, timeout=5.0, size=2)
 
     def move(version: int, client_id: str) -> Move:
         return Move("ROOM", game_id, version, 1, {"type": "pass"}, [], client_id, False, None)
