@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-POOL_SIZE = 30
+POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.pool_size
 
 
 def make_engine(url: str, pool_size: int = POOL_SIZE, pool_timeout: float = 30.0) -> AsyncEngine:

@@ -111,12 +111,12 @@ class PostgresLog:
         if move.snapshot is not None:
             values.append(_text(move.snapshot))
         statement = STATEMENTS[move.snapshot is not None]
-        pool = await self._pool()
         # A wait is bounded only when there may be one (every connection in use): the
         # time-out costs a timer per move.
         wait = self.timeout if self.held >= self.size else None
         self.held += 1
         try:
+            pool = self.pool or await self._pool()  # opening it may be refused too
             async with pool.acquire(timeout=wait) as connection:
                 committed = await connection.fetchval(statement, *values) is not None
         except asyncpg.UniqueViolationError as exc:
@@ -124,6 +124,8 @@ class PostgresLog:
         except (TimeoutError, OSError, asyncpg.PostgresConnectionError,
                 asyncpg.InterfaceError) as exc:
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+        except asyncpg.InsufficientResourcesError as exc:  # too many connections, a full disk
+            raise ServiceError(ErrorCode.BUSY, "The database is out of room.") from exc
         finally:
             self.held -= 1
         if committed:

@@ -37,10 +37,12 @@ class Settings(BaseSettings):
     # Moves being committed at once in a process (waiting for their room or a connection
     # included); more are refused as `busy`. 64 refused moves on a starved 2-core machine.
     submits_in_flight: int = 256
-    pool_size: int = 30  # Postgres connections kept open
-    # More of them for the moves alone, each held for one round trip: as many as the relay of
-    # bench/ keeps; at 2,000 rooms 10 of them refused 4x more moves `busy` (docs/performance.md).
-    move_pool: int = 30
+    # Postgres connections, opened as needed and kept: `pool_size` for everything but moves,
+    # `move_pool` for the moves alone (one round trip each), and one each for the bus's listener
+    # and sender and the leases. 20 + 20 + 3 per process: two processes fit in Postgres's
+    # default `max_connections` (100). Moves had 10: at 2,000 rooms 30 refused 4x fewer `busy`.
+    pool_size: int = 20
+    move_pool: int = 20
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
     presence_interval: float = 0.15  # at most one presence frame per room per this many s

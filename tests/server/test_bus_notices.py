@@ -1,5 +1,4 @@
-"""The Postgres bus between processes: every notice, in order, presence with expiry, gaps; a
-move announced only once committed."""
+"""The Postgres bus between processes: every notice, in order, presence with expiry, gaps."""
 
 from __future__ import annotations
 
@@ -9,12 +8,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
-from app.server import repository
 from app.server.bus import BATCH, LISTENER_NAME, PostgresBus, listener_dsn
-from app.server.movelog import Move, PostgresLog
-from app.server.notices import Before, LocalBus, Notice, Played
+from app.server.notices import Notice, Played
 from app.server.presence import Presence
 
 from .client import async_test
@@ -110,39 +106,6 @@ async def test_a_burst_of_moves_leaves_in_batches_in_order(server: ServerFactory
             heard = [h[2] for h in heard_b.heard if h[1] == f"R{room}"]
             sent = [v for v in range(1, moves + 1) if v % 5 == room]
             assert heard == ([*sent, {}] if room == 0 else sent)
-
-
-class Announced(LocalBus):
-    """A bus that records what the move log asks it to announce."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.moves: list[tuple[str, Played]] = []
-
-    def moved(self, code: str, played: Played, before: Before = ()) -> None:
-        self.moves.append((code, played))
-
-
-@async_test
-async def test_a_move_is_announced_only_once_committed(server: ServerFactory) -> None:
-    database = server.database("postgres")
-    engine = create_async_engine(database.url)
-    async with AsyncSession(engine) as session, session.begin():
-        room = await repository.add_room(session, "ROOM", {}, 0)
-        game_id = (await repository.add_game(session, room.id, {}, 1, {})).id
-    bus = Announced()
-    dsn = listener_dsn(database.url)
-    assert dsn is not None
-    log = PostgresLog(dsn, bus, timeout=5.0, size=2)
-
-    def move(version: int, client_id: str) -> Move:
-        return Move("ROOM", game_id, version, 1, {"type": "pass"}, [], client_id, False, None)
-
-    assert await log.commit(move(0, "first"))
-    assert not await log.commit(move(0, "raced"))  # the version moved: nothing lands
-    assert bus.moves == [("ROOM", Played(game_id, 1, 1, {"type": "pass"}, "first"))]
-    await log.close()
-    await engine.dispose()
 
 
 @async_test
