@@ -9,12 +9,11 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
 from app.server.bus import PostgresBus, listener_dsn
-from app.server.db import make_engine, make_sessions
+from app.server.db import make_engine, make_sessions, unavailable
 from app.server.errors import ErrorCode, ServiceError
 from app.server.leases import Leases, LocalLeases, PostgresLeases
 from app.server.notices import Bus, LocalBus
@@ -59,8 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(metrics.router)
     web.install(app, settings.max_message_bytes)
-    app.add_exception_handler(PoolTimeout, _busy)  # the database is slow or away: say so
-    app.add_exception_handler(OperationalError, _busy)
+    app.add_exception_handler(SQLAlchemyError, _busy)  # the database is slow, away or full
     _mount_static(app)
     return app
 
@@ -82,6 +80,8 @@ def _tune_gc() -> None:
 
 
 async def _busy(_: Request, exc: Exception) -> JSONResponse:
+    if not unavailable(exc):
+        raise exc  # a refused statement is a bug: the server's own error page, and a traceback
     error = ServiceError(ErrorCode.BUSY, "The database is not answering.")
     return JSONResponse({"error": error.to_json()}, status_code=error.status)
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -17,7 +19,19 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+# SQLSTATE classes of a database that cannot take the work now: a connection exception,
+# insufficient resources (too many clients, a full disk), operator intervention (shutting down).
+UNAVAILABLE_STATES = ("08", "53", "57P")
 POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.pool_size
+
+
+def unavailable(exc: BaseException) -> bool:
+    """True when `exc` (SQLAlchemy's or asyncpg's) says the database is slow, away or full,
+    which the client hears as `busy`; False when it refused the statement itself."""
+    if isinstance(exc, PoolTimeout | OperationalError | InterfaceError | TimeoutError | OSError):
+        return True
+    state = getattr(exc, "sqlstate", None) or getattr(getattr(exc, "orig", None), "sqlstate", None)
+    return str(state or "").startswith(UNAVAILABLE_STATES)
 
 
 def make_engine(url: str, pool_size: int = POOL_SIZE, pool_timeout: float = 30.0) -> AsyncEngine:

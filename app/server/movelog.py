@@ -19,7 +19,7 @@ import orjson
 from sqlalchemy.exc import IntegrityError
 
 from . import gamestore as store
-from .db import UnitOfWork
+from .db import UnitOfWork, unavailable
 from .errors import ErrorCode, ServiceError
 from .notices import Before, Bus, Played
 
@@ -121,11 +121,10 @@ class PostgresLog:
                 committed = await connection.fetchval(statement, *values) is not None
         except asyncpg.UniqueViolationError as exc:
             raise Duplicate from exc
-        except (TimeoutError, OSError, asyncpg.PostgresConnectionError,
-                asyncpg.InterfaceError) as exc:
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            if not unavailable(exc) and not isinstance(exc, asyncpg.InterfaceError):
+                raise
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
-        except asyncpg.InsufficientResourcesError as exc:  # too many connections, a full disk
-            raise ServiceError(ErrorCode.BUSY, "The database is out of room.") from exc
         finally:
             self.held -= 1
         if committed:

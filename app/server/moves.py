@@ -15,8 +15,7 @@ import time
 import weakref
 from typing import Any
 
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine import (
     Action,
@@ -30,7 +29,7 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
-from .db import UnitOfWork
+from .db import UnitOfWork, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
@@ -99,7 +98,9 @@ class Moves:
                 metrics.move_committed()
                 metrics.published(started)
             return played
-        except (PoolTimeout, OperationalError) as exc:
+        except SQLAlchemyError as exc:
+            if not unavailable(exc):
+                raise
             raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
         finally:
             self.in_flight -= 1

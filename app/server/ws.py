@@ -7,13 +7,13 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine.frozen_survival import whisper_partners
 
 from . import metrics
 from .caps import check_spectators
+from .db import unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import PONG, ErrorFrame, WhisperLine
 from .hub import Connection, TokenBucket
@@ -111,7 +111,9 @@ async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket, roles
         raise ServiceError(ErrorCode.BAD_MESSAGE, _first_problem(exc)) from exc
     try:
         await _dispatch(conn, message, roles)
-    except (PoolTimeout, OperationalError) as exc:  # the database is slow or away: say so
+    except SQLAlchemyError as exc:  # the database is slow, away or full: say so
+        if not unavailable(exc):
+            raise
         raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
 
 
