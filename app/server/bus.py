@@ -10,7 +10,7 @@ one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each nam
 - `game`, `lobby`, `chat`, `whisper`, `auto_pass`, `presence`: after the fact, each sent
   before `announce` returns; `resync` replaces any notice too big for NOTIFY (8000 bytes).
 - `alive` (a heartbeat; an origin silent for five is dead: it leaves every room's presence,
-  and those rooms are caught up from the database, in case it died between a commit and its
+  and every room is caught up from the database, in case it died between a commit and its
   notice) and `hello` (a process that starts listening asks everyone for their presence again).
 
 One sender connection sends this process's notices in the order they were queued, as many as
@@ -74,7 +74,6 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
 
 
 BEATS = frozenset({Control.ALIVE, Control.HELLO})
-STALE = "stale"  # handed on, never sent: a dead origin's rooms are caught up
 Outgoing = tuple[str, asyncio.Future[None] | None]  # a payload, and who waits for its sending
 
 
@@ -179,13 +178,18 @@ class PostgresBus:
         return batch
 
     async def _beat(self) -> None:
-        """Show we are alive; forget the processes that stopped showing it, and catch up the
-        rooms they were in (one may have died between a commit and its notice)."""
+        """Show we are alive; forget the processes that stopped showing it and catch up every
+        room (one may have died between a commit and its notice, in a room it had sockets in
+        or only ran the computer players of)."""
         while True:
             self._outbox.put_nowait((encode(Control.ALIVE, self.origin), None))
+            known = len(self.board.seen)
             for code in self.board.expire():
-                self._queue(code, STALE, {})
                 self._queue(code, Notice.PRESENCE, {})
+            if len(self.board.seen) < known and self._remote is not None:
+                task = asyncio.create_task(self._remote.stale())
+                self._tasks.append(task)  # held (and cancelled by close) until it is done
+                task.add_done_callback(self._tasks.remove)
             await asyncio.sleep(self.heartbeat)
 
     # --- listening ------------------------------------------------------------------------
@@ -255,8 +259,6 @@ class PostgresBus:
             try:
                 if kind == Control.MOVE:
                     await remote.moved(code, Played(**data))
-                elif kind == STALE:
-                    await remote.stale(code)
                 else:
                     await remote.notice(code, Notice(kind), data)
             except Exception:  # one bad delivery must not stop the room's next ones

@@ -62,9 +62,9 @@ class Remote(Protocol):
     async def gap(self) -> None:
         """Announcements may have been missed (a lost connection): resync every room."""
 
-    async def stale(self, code: str) -> None:
-        """The room's announcements may have been lost with the process that made them (it
-        died between a commit and its notice): catch the room up from the database."""
+    async def stale(self) -> None:
+        """A process died, perhaps between a commit and its notice: catch every room up from
+        the database."""
 
 
 Before = Sequence[tuple[Notice, dict[str, Any]]]

@@ -107,9 +107,11 @@ class Delivery:
         elif notice is Notice.TIMEOUT:
             publisher.to_room(code, TimeoutFrame.model_validate(data))
 
-    async def stale(self, code: str) -> None:
-        """A process died, perhaps between a move's commit and its notice: catch up."""
-        await self.roles.moves.caught_up(code)
+    async def stale(self) -> None:
+        """A process died, perhaps between a move's commit and its notice: every room whose
+        game this process holds catches up from the log (only what it missed is sent)."""
+        for code in self.roles.moves.held():
+            await self.roles.moves.caught_up(code)
 
     async def gap(self) -> None:
         """Announcements may be lost: every room here is resynced from the database."""

@@ -1,6 +1,7 @@
 """A move another process committed reaches this process's sockets: applied as announced when
-it is the next version, read from the log after a gap (a notice lost with a dead process), and
-never twice. Two processes share one SQLite file; the notices are handed over by hand."""
+it is the next version, read from the log after a gap or when a process died (its last notice
+may be lost with it), and never twice. Two processes share one SQLite file; the notices are
+handed over by hand."""
 
 from __future__ import annotations
 
@@ -50,4 +51,20 @@ def test_announced_moves_are_applied_in_order_and_a_gap_is_read_from_the_log(
             for stale in (lost, second, third):  # late or repeated notices change nothing
                 await delivery.moved(code, stale)
             assert await frames(watcher) == []
+    asyncio.run(run())
+
+
+def test_when_a_process_dies_every_room_here_catches_up_from_the_log(tmp_path: Path) -> None:
+    async def run() -> None:
+        async with Service(tmp_path) as here, Service(tmp_path) as there:
+            code, tokens = await there.open_table(hunted=2)
+            watcher = await here.connect(code, tokens[1])
+            await frames(watcher)
+            live = await there.roles.moves.live(code)
+            assert live is not None
+            await play_on(there, code, live, "c1")  # committed; `there` dies before its notice
+            await Delivery(here.roles).stale()
+            [update] = await frames(watcher)
+            assert update["version"] == 1
+            assert update["view"] == json.loads(json.dumps(view_for(live.state, 1)))
     asyncio.run(run())
