@@ -8,9 +8,10 @@ it holds cards as often as it plays one. When it declines a card window it does 
 offers a player keeping their cards: one click on "Pass until my next decision" (itself counted
 as a decline), after which the server passes the following windows for it. Declining with the
 window's own Pass button instead measured 20.9 % without auto-pass and 10.2-18 % with it; with
-"Pass until my next decision", 7.1 % and 12.5 % (what is left is mostly a place's "Do nothing
-here", which this driver picks as often as the place's real options). The assertion guards
-that level with room for the dice of one game."""
+"Pass until my next decision", 7.1, 12.5, 9.8, 8.8 and 7.5 % in five games (44 of 496 clicks,
+8.9 %; what is left is mostly a place's "Do nothing here", which this driver picks as often as
+the place's real options). The assertion guards that level with room for the dice of one
+game."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .players import create_room, join, lobby_link, start
 
 pytestmark = pytest.mark.browser
 GOAL = 0.10  # issue 10's goal, printed beside the measure
-GUARD = 0.15  # the level measured (7-12.5 %), with room for the dice of one game
+GUARD = 0.15  # the level measured (7.1-12.5 %, 8.9 % over five games), with room for dice
 GAME_SECONDS = 420  # every card window waits 0.5-1.5 s for the automatic passes
 
 # The controls a player may click now, as a person sees them: cards and places first; a
