@@ -3,11 +3,10 @@ only when the reveal looks clean enough, otherwise wait and clean up the tokens.
 
 from __future__ import annotations
 
-from math import comb
 from typing import Any
 
+from app.engine import odds
 from app.engine.actions import Vote
-from app.engine.cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 
 from .base import View
 
@@ -30,17 +29,13 @@ def vote_worth(view: View, action: Vote) -> float:
 
 
 def clean_chance(view: View, cleaned: int = 0) -> float:
-    """Chance that no held token shows the icon (frozen_lands.md §6), after `cleaned` unknown
-    tokens are discarded (a known icon is discarded first)."""
-    faces = [t["face"] for h in view["hunted"] for t in h["tokens"]]
-    icons, blanks, unknown = faces.count("icon"), faces.count("blank"), faces.count(None)
-    dropped = min(cleaned, icons)
-    icons, unknown = icons - dropped, max(unknown - (cleaned - dropped), 0)
-    if icons:
-        return 0.0
-    left_blanks = CONTAMINATION_BLANKS - blanks
-    pool = CONTAMINATION_BLANKS + CONTAMINATION_ICONS - blanks
-    return comb(left_blanks, unknown) / comb(pool, unknown) if unknown <= left_blanks else 0.0
+    """Chance that no held token shows the icon (frozen_lands.md §6), after `cleaned` tokens
+    are discarded (a known icon first, then unknown ones): the engine's odds (the view's
+    `contamination`) with those tokens gone."""
+    known: dict[str, int] = view["contamination"]
+    dropped = min(cleaned, known["icon"])
+    unknown = max(known["unknown"] - (cleaned - dropped), 0)
+    return odds.clean_chance(unknown, known["blank"], known["icon"] - dropped)
 
 
 # The chance the Hunted get through one more turn, by Assimilation spaces left: the Creature

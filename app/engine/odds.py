@@ -17,8 +17,16 @@ def contamination_odds(state: GameState, seat: int | None) -> dict[str, Any]:
     is shuffled after every discard, so nothing else is known of it)."""
     faces = [face_for(t, seat) for t in held_tokens(state)]
     unknown, blank, icon = faces.count(None), faces.count("blank"), faces.count("icon")
-    pool = CONTAMINATION_ICONS + CONTAMINATION_BLANKS - blank
-    clean = 0.0 if icon else comb(CONTAMINATION_BLANKS - blank, unknown) / comb(pool, unknown)
+    clean = clean_chance(unknown, blank, icon)
     return {"total": CONTAMINATION_ICONS + CONTAMINATION_BLANKS, "icons": CONTAMINATION_ICONS,
             "held": len(faces), "unknown": unknown, "blank": blank, "icon": icon,
             "clean": round(clean, 4)}
+
+
+def clean_chance(unknown: int, blank: int, icon: int) -> float:
+    """The chance that a reveal shows no icon when the Hunted hold `unknown` face-down tokens
+    and `blank` and `icon` seen ones: the unknown ones are drawn from the tokens not seen."""
+    if icon:
+        return 0.0
+    pool = CONTAMINATION_ICONS + CONTAMINATION_BLANKS - blank
+    return comb(CONTAMINATION_BLANKS - blank, unknown) / comb(pool, unknown)  # 0 past the blanks
