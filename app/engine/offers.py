@@ -64,7 +64,7 @@ def cost(state: GameState, seat: int, action: Action) -> dict[str, Any]:
 
 
 def _own_change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
-    old, new = before.hunted_at(seat), after.hunted_at(seat)
+    old, new = before.peek_hunted(seat), after.peek_hunted(seat)  # read only
     pending = [p for layer in after.layers for p in layer if p.seat == seat]
     owed = sum(p.data["count"] for p in pending if p.kind == PromptKind.TAKE_BACK)
     owed -= sum(p.data["count"] for p in pending if p.kind == PromptKind.DISCARD)
@@ -77,7 +77,7 @@ def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> list[d
     if prompt.seat == CREATURE or prompt.kind not in (PromptKind.EXPLORE,
                                                       PromptKind.PLACE_ACTION):
         return []
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)  # read only: a view never takes a Hunted of its own
     if prompt.kind == PromptKind.PLACE_ACTION:
         why = power_bar(state, h, prompt.data["place"], prompt.data["card"])
         return [{"option": "power", "why": why}] if why else []
