@@ -183,10 +183,6 @@ class Moves:
         """The live game if this process holds it (no database)."""
         return self.games.get(code)
 
-    def held(self) -> list[str]:
-        """The rooms whose live game this process holds."""
-        return list(self.games)
-
     def forget(self, code: str) -> None:
         """Drop a room's live game (it is only a cache of the database)."""
         self.games.pop(code, None)

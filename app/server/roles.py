@@ -110,7 +110,7 @@ class Delivery:
     async def stale(self) -> None:
         """A process died, perhaps between a move's commit and its notice: every room whose
         game this process holds catches up from the log (only what it missed is sent)."""
-        for code in self.roles.moves.held():
+        for code in list(self.roles.moves.games):
             await self.roles.moves.caught_up(code)
 
     async def gap(self) -> None:

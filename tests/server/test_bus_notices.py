@@ -125,7 +125,8 @@ async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
         async with process(database, "A") as (a, _):
             await a.announce("ROOM", Notice.PRESENCE, Presence.of([1, None]).to_json())
             await until(lambda: b.board.remote("ROOM") == Presence.of([1, None]))
-            assert ("presence", "ROOM", {}) in heard_b.heard  # B re-sends its merged presence
+            # B re-sends its merged presence (handed on by a task of its own, just after)
+            await until(lambda: ("presence", "ROOM", {}) in heard_b.heard)
 
             # A process that starts later is told where everyone is.
             async with process(database, "C") as (c, _):
