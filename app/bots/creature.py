@@ -104,12 +104,12 @@ class HeuristicCreature:
             "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
             + crowd[8],
             "mutation": lambda: 0.3 + 0.4 * max(crowd.values()),
-            "virus": lambda: 0.4 * self._edge_mass(places),
+            "virus": lambda: 0.4 * self._fresh_mass(view, places),
             "forbidden-zone": lambda: 0.3 + 0.15 * sum(h["hand"] <= 3 for h in view["hunted"]),
-            "clone": lambda: 0.9 * scores[places[0]] if places else 0.5,
-            "scream": lambda: 0.6 * crowd[places[0]] if places else 0.3,
-            "toxin": lambda: 0.4 * crowd[places[0]] if places else 0.2,
-            "mirage": lambda: 0.4 * self._edge_mass(places) if places else 0.2,
+            "clone": lambda: 0.9 * self._second_catch(view, places[0]) if places else 0.5,
+            "scream": lambda: 0.6 * self._fresh_mass(view, places) if places else 0.3,
+            "toxin": lambda: 0.4 * self._fresh_mass(view, places) if places else 0.2,
+            "mirage": lambda: 0.4 * self._fresh_mass(view, places) if places else 0.2,
             "cataclysm": lambda: _cataclysm(view, places),
             "detour": lambda: _detour(view, action),
             # A held Rescue counter is one more turn to catch someone, whenever it is played.
@@ -133,6 +133,19 @@ class HeuristicCreature:
             "thin-ice": lambda: 0.7,
             "blizzard": lambda: 1.0 if board["rescue"] <= 3 else 0.3,
         }
+
+    def _second_catch(self, view: View, place: int) -> float:
+        """A second Creature token's worth here: a new place doubles the chance of a catch,
+        while the token's own place only costs its Hunted one more Will."""
+        if place in view["board"]["tokens"].get("creature", []):
+            return 0.3 * self.scores[place]
+        return self.scores[place]
+
+    def _fresh_mass(self, view: View, places: tuple[int, ...]) -> float:
+        """Hunted expected at these places, half-counted under the Creature token (caught
+        there already: a second effect adds less than reaching someone new)."""
+        creature = view["board"]["tokens"].get("creature", [])
+        return sum(self.crowd[p] * (0.5 if p in creature else 1.0) for p in places)
 
     def _edge_mass(self, places: tuple[int, ...]) -> float:
         """How many Hunted are expected at these places, together."""
