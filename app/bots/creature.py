@@ -153,14 +153,28 @@ class HeuristicCreature:
 
 
 def _force_field(view: View, places: tuple[int, ...]) -> float:
-    """Two places nobody may play: each Hunted's choice narrows to the rest of the hand."""
+    """Two places nobody may play: each Hunted's choice narrows to the rest of the hand, and a
+    Hunted whose whole hand is barred must Resist or Give Up instead."""
     value = 0.0
-    for chances in presence(view).values():
+    hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
+    for seat, chances in presence(view).items():
         total = sum(chances.values()) or 1.0
         barred = sum(chances.get(p, 0.0) for p in places) / total
-        if barred < 0.95:  # barring a whole hand only forces a Resist or a Give Up
+        if barred < 0.95:
             value += barred / (1.0 - barred)
+        else:
+            value += _cornered(hunted[seat], {*view["board"]["forbidden"], *places})
     return 0.8 * value
+
+
+def _cornered(hunted: dict[str, Any], barred: set[int]) -> float:
+    """What barring a Hunted's whole hand is worth: she must Resist (Will lost) or Give Up
+    (Assimilation moves), and with 1 Will left only Give Up is open. Nothing if the rules let
+    her play a barred card anyway (she has resisted, or her discard holds only barred places)."""
+    discard = hunted["discard"] or []
+    if hunted["resisted"] or all(card in barred for card in discard):
+        return 0.0
+    return 1.25 if hunted["will"] == 1 else 0.6
 
 
 def _phobia(view: View, action: PlayHuntCard) -> float:
