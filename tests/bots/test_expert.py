@@ -9,7 +9,7 @@ import pytest
 
 from app.bots import make_bot
 from app.bots.base import Bot
-from app.bots.expert import Budget, ExpertBot, hunted_odds
+from app.bots.expert import Budget, ExpertBot, hunted_odds, settled
 from app.bots.play import bots_for, play_game
 from app.bots.sample import determinize, rebuildable
 from app.engine import (
@@ -142,6 +142,29 @@ def test_the_search_stops_when_its_time_is_up() -> None:
     action = bot.choose(view_for(first, 1))
     assert action in legal_actions(first, 1)
     assert ticks.now <= 6, "a read per playout: the deadline ends the search within a world"
+
+
+def test_the_search_is_settled_only_when_the_worlds_left_cannot_overturn_the_lead() -> None:
+    # A world adds between 0 and 1 to each candidate's sum.
+    assert settled([7.5, 3.0, 2.0], worlds_left=4)
+    assert not settled([7.5, 3.5, 2.0], worlds_left=4), "a tie is still possible"
+    assert not settled([7.5, 3.0], worlds_left=5)
+    assert settled([0.2], worlds_left=100), "one candidate needs no search"
+
+
+def test_a_decided_search_stops_before_its_world_cap() -> None:
+    first, _ = _exploring_pair()
+    bot = ExpertBot("hunted", 1, Budget(seconds=None, worlds=1000, shortlist=3))
+    searched: list[int] = []
+    real = bot._playout
+
+    def counted(*args: object) -> float | None:
+        searched.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    bot._playout = counted  # type: ignore[method-assign]
+    bot.choose(view_for(first, 1))
+    assert len(searched) < 3 * 1000
 
 
 def test_with_no_time_at_all_the_expert_plays_the_heuristic_favourite() -> None:
