@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
-from app.engine.cards import ADJACENT
+from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
 
 from .base import View, best, legal
 from .predict import mass, place_scores, presence
@@ -21,6 +21,10 @@ LATER_CARD_WORTH: dict[str, float] = {
     "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
     "persecution": 0.2,
 }
+
+
+PHASE_NUMBERS = {"exploration": 1, "hunting": 2, "reckoning": 3}
+LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
 
 
 class HeuristicCreature:
@@ -55,12 +59,7 @@ class HeuristicCreature:
         if isinstance(action, Pass):
             if _token_missing(view):
                 return 0.0
-            held = view["you"]["hunt_cards"]
-            if view["phase"] == "exploration":
-                return max([PLAY_THRESHOLD, *(LATER_CARD_WORTH.get(c, 0.0) for c in held)])
-            if view["phase"] == "hunting" and "detour" in held:
-                return LATER_CARD_WORTH["detour"]  # keep the play for a Detour after the reveal
-            return PLAY_THRESHOLD
+            return max(PLAY_THRESHOLD, _keep_worth(view))
         return 0.1
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
@@ -100,7 +99,7 @@ class HeuristicCreature:
             "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"])
             + (0.0 if board["artemia_symbol"] else 0.3),
             "force-field": lambda: _force_field(view, places),
-            "fierceness": lambda: top * 0.8,
+            "fierceness": lambda: _fierceness(view),
             "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
             + crowd[8],
             "mutation": lambda: 0.3 + 0.4 * max(crowd.values()),
@@ -187,6 +186,21 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
 
+def _fierceness(view: View) -> float:
+    """One more Will lost per catch: worth most when it takes a last Will (Assimilation moves
+    once more), nothing when the catch would take the last one anyway."""
+    placed = view["board"]["tokens"].get("creature", [])
+    value = 0.0
+    for hunted in view["hunted"]:
+        chances = presence(view).get(hunted["seat"], {})
+        places = placed or [max(chances, key=lambda p: chances[p], default=1)]
+        for place in places:
+            left = hunted["will"] - 1 - (place == 1)  # the Lair takes 1 more in the base game
+            extra = 1.0 if left == 1 else 0.35 if left >= 2 else 0.0
+            value += chances.get(place, 0.0) * extra
+    return value
+
+
 def _anticipation(view: View, seat: int) -> float:
     """One more Assimilation space if the token catches this Hunted: worth the chance of it."""
     chances = presence(view).get(seat, {})
@@ -194,6 +208,22 @@ def _anticipation(view: View, seat: int) -> float:
     if placed:
         return 0.1 + sum(chances.get(p, 0.0) for p in placed)
     return 0.1 + max(chances.values(), default=0.0)
+
+
+def _keep_worth(view: View) -> float:
+    """What keeping the turn's play for a held card of a later phase is worth (a Detour after
+    the reveal, a Stasis at the end of the turn): a turn has one play, and holding a card past
+    its phase costs nothing. A Stasis must be played before the Rescue counter reaches the end."""
+    phase = PHASE_NUMBERS.get(view["phase"], 4)
+    worths = [0.0]
+    for card in view["you"]["hunt_cards"]:
+        if card not in ALL_HUNT_CARDS or ALL_HUNT_CARDS[card].phase <= phase:
+            continue
+        if card == "stasis" and view["board"]["rescue"] <= 2:
+            worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
+        else:
+            worths.append(LATER_CARD_WORTH.get(card, 0.0))
+    return max(worths)
 
 
 def _token_missing(view: View) -> bool:
