@@ -12,7 +12,7 @@ from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
 from .base import View, best, legal
 from .predict import mass, place_scores, presence
 
-PLAY_THRESHOLD = 0.1  # Hunt cards refill every turn: an idle card is a wasted one
+PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
 # A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
 LATER_CARD_WORTH: dict[str, float] = {
     "stasis": 0.9, "tracking": 0.4, "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35,
@@ -25,6 +25,9 @@ LATER_CARD_WORTH: dict[str, float] = {
 
 PHASE_NUMBERS = {"exploration": 1, "hunting": 2, "reckoning": 3}
 LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
+
+
+DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
 
 class HeuristicCreature:
@@ -221,9 +224,19 @@ def _keep_worth(view: View) -> float:
             continue
         if card == "stasis" and view["board"]["rescue"] <= 2:
             worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
+        elif card == "detour" and "creature" in view["board"]["tokens"]:
+            worths.append(DETOUR_CATCH * _next_door(view))
         else:
             worths.append(LATER_CARD_WORTH.get(card, 0.0))
     return max(worths)
+
+
+def _next_door(view: View) -> float:
+    """The chance that a Hunted stands next to the Creature token (a Detour's catch)."""
+    creature = view["board"]["tokens"]["creature"]
+    near = {q for p in creature for q in ADJACENT[p]} - set(creature)
+    chances = [sum(c.get(q, 0.0) for q in near) for c in presence(view).values()]
+    return min(1.0, max(chances, default=0.0))
 
 
 def _token_missing(view: View) -> bool:
@@ -243,4 +256,4 @@ def _detour(view: View, action: PlayHuntCard) -> float:
         return 0.0
     destination = action.places[1]
     creature = view["board"]["tokens"].get("creature", [])
-    return 1.5 if destination in creature else 0.0
+    return DETOUR_CATCH if destination in creature else 0.0
