@@ -69,7 +69,7 @@ class HeuristicCreature:
         place = action.places[0]
         if action.token == "creature":
             score = self.scores[place]
-            if "detour" in view["you"]["hunt_cards"]:
+            if "detour" in _held(view):
                 # With Detour in hand, a Hunted next door can be dragged onto the token.
                 score += 0.8 * sum(self.scores[q] for q in ADJACENT[place])
             return 10.0 + score
@@ -184,8 +184,8 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     if action.hunted is None:
         return 0.3
     target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
-    if "creature" in view["board"]["tokens"]:
-        return 0.2
+    if "creature" in view["board"]["tokens"] or "detour" in _held(view):
+        return 0.2  # a held Detour wants the turn's play after the reveal
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
 
@@ -213,13 +213,21 @@ def _anticipation(view: View, seat: int) -> float:
     return 0.1 + max(chances.values(), default=0.0)
 
 
+def _held(view: View) -> list[str]:
+    """The Hunt cards in hand as they would play: a Flashback as the card it copies (the last
+    of the discard pile: a Flashback kept after a Detour is a second Detour)."""
+    discard = view["creature"]["discard"]
+    copied = str(discard[-1]) if discard else "flashback"
+    return [copied if card == "flashback" else card for card in view["you"]["hunt_cards"]]
+
+
 def _keep_worth(view: View) -> float:
     """What keeping the turn's play for a held card of a later phase is worth (a Detour after
     the reveal, a Stasis at the end of the turn): a turn has one play, and holding a card past
     its phase costs nothing. A Stasis must be played before the Rescue counter reaches the end."""
     phase = PHASE_NUMBERS.get(view["phase"], 4)
     worths = [0.0]
-    for card in view["you"]["hunt_cards"]:
+    for card in _held(view):
         if card not in ALL_HUNT_CARDS or ALL_HUNT_CARDS[card].phase <= phase:
             continue
         if card == "stasis" and view["board"]["rescue"] <= 2:
