@@ -15,7 +15,7 @@ from .predict import mass, place_scores, presence
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
 # A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
 LATER_CARD_WORTH: dict[str, float] = {
-    "stasis": 0.9, "tracking": 0.4, "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35,
+    "stasis": 3.0, "tracking": 0.4, "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35,
     "fierceness": 0.35,
     "mutation": 0.3, "virus": 0.3, "forbidden-zone": 0.3, "anticipation": 0.3,
     "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
@@ -184,8 +184,8 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     if action.hunted is None:
         return 0.3
     target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
-    if "creature" in view["board"]["tokens"] or "detour" in _held(view):
-        return 0.2  # a held Detour wants the turn's play after the reveal
+    if "creature" in view["board"]["tokens"] or "detour" in _held(view) or "stasis" in _held(view):
+        return 0.2  # a held Detour or Stasis wants the turn's play later in the turn
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
 
