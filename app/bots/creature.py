@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -10,7 +11,7 @@ from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
 from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
 
 from .base import View, best, legal
-from .predict import mass, place_scores, presence
+from .predict import candidates, choice_odds, mass, place_scores, presence
 
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
 # A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
@@ -37,12 +38,16 @@ class HeuristicCreature:
         self.rng = Random(seed)
         self.scores: dict[int, float] = {}
         self.crowd: dict[int, float] = {}
+        self.where: dict[int, dict[int, float]] = {}
+        # Per Hunted: the log-odds that she picks by PLACE_APPEAL rather than at random, from
+        # her revealed cards; and the cards she could have played, kept until the reveal.
+        self.taste_log: dict[int, float] = {}
+        self.pools: dict[int, tuple[int, list[int]]] = {}
 
     def choose(self, view: View) -> Action:
         """The best-scored legal action (a Pass when nothing is worth it)."""
         options = legal(view)
-        # One reading of the table per decision, shared by every option's score.
-        self.scores, self.crowd = place_scores(view), mass(view)
+        self._read(view)
         scored = [(action, self._score(view, action)) for action in options]
         # Small noise keeps the Creature from being perfectly predictable on ties.
         scored = [(a, s + self.rng.random() * 1e-3) for a, s in scored]
@@ -50,9 +55,37 @@ class HeuristicCreature:
 
     def ranked(self, view: View) -> list[tuple[Action, float]]:
         """Every legal action with this bot's liking for it, best first (for search)."""
-        self.scores, self.crowd = place_scores(view), mass(view)
+        self._read(view)
         scored = [(action, self._score(view, action)) for action in legal(view)]
         return sorted(scored, key=lambda pair: -pair[1])
+
+    def _read(self, view: View) -> None:
+        """One reading of the table per decision, shared by every option's score."""
+        self._learn_tastes(view)
+        self.where = presence(view, self.tastes())
+        self.scores, self.crowd = place_scores(view, self.where), mass(view, self.where)
+
+    def tastes(self) -> dict[int, float]:
+        """Per Hunted seat, the weight of PLACE_APPEAL in her choices (0.5 before any reveal)."""
+        return {seat: 1.0 / (1.0 + math.exp(-log)) for seat, log in self.taste_log.items()}
+
+    def _learn_tastes(self, view: View) -> None:
+        """Compare each revealed single card with the two readings of the hand it came from:
+        by appeal, or every card alike. Public facts only: the hand's possible cards and the
+        place she stood on."""
+        for hunted in view["hunted"]:
+            seat = hunted["seat"]
+            if not hunted["positions"]:
+                if hunted["played"] == 1:
+                    self.pools[seat] = (view["turn"], candidates(view, hunted))
+                continue
+            turn, pool = self.pools.pop(seat, (0, []))
+            card = hunted["positions"][0][1]
+            if turn != view["turn"] or len(hunted["positions"]) != 1 or card not in pool:
+                continue
+            liked = choice_odds(pool, 1.0)[card]
+            self.taste_log[seat] = self.taste_log.get(seat, 0.0) + math.log(
+                liked * len(pool))
 
     def _score(self, view: View, action: Action) -> float:
         if isinstance(action, PlaceHuntToken):
@@ -62,7 +95,7 @@ class HeuristicCreature:
         if isinstance(action, Pass):
             if _token_missing(view):
                 return 0.0
-            return max(PLAY_THRESHOLD, _keep_worth(view))
+            return max(PLAY_THRESHOLD, _keep_worth(view, self.where))
         return 0.1
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
@@ -88,21 +121,20 @@ class HeuristicCreature:
             hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
             return 0.35 * float(hunted[action.hunted]["hand"] - 2)
         if card == "anticipation" and action.hunted is not None:
-            return _anticipation(view, action.hunted)
+            return _anticipation(view, action.hunted, self.where)
         rules = {**self._base_rules(view, action), **self._frozen_rules(view, action)}
         rule = rules.get(card)
         return rule() if rule is not None else 0.3
 
     def _base_rules(self, view: View, action: PlayHuntCard) -> dict[str, Callable[[], float]]:
         """The worth of each base-game Hunt card played with this action's places."""
-        board, scores, crowd, places = view["board"], self.scores, self.crowd, action.places
-        top = max(scores.values())
+        board, crowd, places = view["board"], self.crowd, action.places
         return {
             # Despair also brings the Artemia token out on a turn without the symbol.
             "despair": lambda: 0.3 + 0.2 * sum(h["survival"] > 0 for h in view["hunted"])
             + (0.0 if board["artemia_symbol"] else 0.3),
-            "force-field": lambda: _force_field(view, places),
-            "fierceness": lambda: _fierceness(view),
+            "force-field": lambda: _force_field(view, places, self.where),
+            "fierceness": lambda: _fierceness(view, self.where),
             "interference": lambda: crowd[4] * (1.0 if board["marker_on_beach"] else 0.4)
             + crowd[8],
             "mutation": lambda: 0.3 + 0.4 * max(crowd.values()),
@@ -154,12 +186,13 @@ class HeuristicCreature:
         return sum(self.crowd[p] for p in places)
 
 
-def _force_field(view: View, places: tuple[int, ...]) -> float:
+def _force_field(view: View, places: tuple[int, ...],
+                 where: dict[int, dict[int, float]]) -> float:
     """Two places nobody may play: each Hunted's choice narrows to the rest of the hand, and a
     Hunted whose whole hand is barred must Resist or Give Up instead."""
     value = 0.0
     hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
-    for seat, chances in presence(view).items():
+    for seat, chances in where.items():
         total = sum(chances.values()) or 1.0
         barred = sum(chances.get(p, 0.0) for p in places) / total
         if barred < 0.95:
@@ -189,13 +222,13 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
 
-def _fierceness(view: View) -> float:
+def _fierceness(view: View, where: dict[int, dict[int, float]]) -> float:
     """One more Will lost per catch: worth most when it takes a last Will (Assimilation moves
     once more), nothing when the catch would take the last one anyway."""
     placed = view["board"]["tokens"].get("creature", [])
     value = 0.0
     for hunted in view["hunted"]:
-        chances = presence(view).get(hunted["seat"], {})
+        chances = where.get(hunted["seat"], {})
         places = placed or [max(chances, key=lambda p: chances[p], default=1)]
         for place in places:
             left = hunted["will"] - 1 - (place == 1)  # the Lair takes 1 more in the base game
@@ -204,9 +237,9 @@ def _fierceness(view: View) -> float:
     return value
 
 
-def _anticipation(view: View, seat: int) -> float:
+def _anticipation(view: View, seat: int, where: dict[int, dict[int, float]]) -> float:
     """One more Assimilation space if the token catches this Hunted: worth the chance of it."""
-    chances = presence(view).get(seat, {})
+    chances = where.get(seat, {})
     placed = view["board"]["tokens"].get("creature", [])
     if placed:
         return 0.1 + sum(chances.get(p, 0.0) for p in placed)
@@ -221,7 +254,7 @@ def _held(view: View) -> list[str]:
     return [copied if card == "flashback" else card for card in view["you"]["hunt_cards"]]
 
 
-def _keep_worth(view: View) -> float:
+def _keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:
     """What keeping the turn's play for a held card of a later phase is worth (a Detour after
     the reveal, a Stasis at the end of the turn): a turn has one play, and holding a card past
     its phase costs nothing. A Stasis must be played before the Rescue counter reaches the end."""
@@ -233,17 +266,17 @@ def _keep_worth(view: View) -> float:
         if card == "stasis" and view["board"]["rescue"] <= 2:
             worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
         elif card == "detour" and "creature" in view["board"]["tokens"]:
-            worths.append(DETOUR_CATCH * _next_door(view))
+            worths.append(DETOUR_CATCH * _next_door(view, where))
         else:
             worths.append(LATER_CARD_WORTH.get(card, 0.0))
     return max(worths)
 
 
-def _next_door(view: View) -> float:
+def _next_door(view: View, where: dict[int, dict[int, float]]) -> float:
     """The chance that a Hunted stands next to the Creature token (a Detour's catch)."""
     creature = view["board"]["tokens"]["creature"]
     near = {q for p in creature for q in ADJACENT[p]} - set(creature)
-    chances = [sum(c.get(q, 0.0) for q in near) for c in presence(view).values()]
+    chances = [sum(c.get(q, 0.0) for q in near) for c in where.values()]
     return min(1.0, max(chances, default=0.0))
 
 

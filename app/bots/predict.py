@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 View = dict[str, Any]
@@ -22,18 +23,28 @@ def candidates(view: View, hunted: dict[str, Any]) -> list[int]:
     return allowed or pool
 
 
-def presence(view: View) -> dict[int, dict[int, float]]:
-    """For each Hunted seat, the chance of standing on each place this turn."""
+def presence(view: View, taste: Mapping[int, float] | None = None) -> dict[int, dict[int, float]]:
+    """For each Hunted seat, the chance of standing on each place this turn: the places she
+    may have played, liked by PLACE_APPEAL with weight `taste[seat]` (default 1) and alike
+    otherwise (a Hunted who picks at random)."""
     out: dict[int, dict[int, float]] = {}
     for hunted in view["hunted"]:
         if hunted["positions"]:
             out[hunted["seat"]] = {place: 1.0 for place, _ in hunted["positions"]}
             continue
         pool = candidates(view, hunted)
-        total = sum(PLACE_APPEAL[c] for c in pool) or 1.0
+        liking = 1.0 if taste is None else taste.get(hunted["seat"], 1.0)
+        odds = choice_odds(pool, liking)
         plays = max(1, hunted["played"])
-        out[hunted["seat"]] = {c: min(1.0, plays * PLACE_APPEAL[c] / total) for c in pool}
+        out[hunted["seat"]] = {c: min(1.0, plays * odds[c]) for c in pool}
     return out
+
+
+def choice_odds(pool: list[int], liking: float) -> dict[int, float]:
+    """The chance of each card of `pool` being the one played: PLACE_APPEAL with weight
+    `liking`, every card alike with weight 1 - liking."""
+    total = sum(PLACE_APPEAL[c] for c in pool) or 1.0
+    return {c: liking * PLACE_APPEAL[c] / total + (1.0 - liking) / len(pool) for c in pool}
 
 
 def catch_value(view: View, seat: int, place: int) -> float:
@@ -47,19 +58,20 @@ def catch_value(view: View, seat: int, place: int) -> float:
     return value
 
 
-def place_scores(view: View) -> dict[int, float]:
-    """Expected worth of the Creature token on each place."""
+def place_scores(view: View, where: dict[int, dict[int, float]] | None = None
+                 ) -> dict[int, float]:
+    """Expected worth of the Creature token on each place (`where`: presence(view))."""
     scores = dict.fromkeys(range(1, 11), 0.0)
-    for seat, chances in presence(view).items():
+    for seat, chances in (presence(view) if where is None else where).items():
         for place, chance in chances.items():
             scores[place] += chance * catch_value(view, seat, place)
     return scores
 
 
-def mass(view: View) -> dict[int, float]:
-    """Expected number of Hunted on each place."""
+def mass(view: View, where: dict[int, dict[int, float]] | None = None) -> dict[int, float]:
+    """Expected number of Hunted on each place (`where`: presence(view))."""
     out = dict.fromkeys(range(1, 11), 0.0)
-    for chances in presence(view).values():
+    for chances in (presence(view) if where is None else where).values():
         for place, chance in chances.items():
             out[place] += chance
     return out
