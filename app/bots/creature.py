@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any
 
@@ -62,12 +62,13 @@ class HeuristicCreature:
     def _read(self, view: View) -> None:
         """One reading of the table per decision, shared by every option's score."""
         self._learn_tastes(view)
-        self.where = presence(view, self.tastes())
+        self.where = presence(view, self.tastes(h["seat"] for h in view["hunted"]))
         self.scores, self.crowd = place_scores(view, self.where), mass(view, self.where)
 
-    def tastes(self) -> dict[int, float]:
-        """Per Hunted seat, the weight of PLACE_APPEAL in her choices (0.5 before any reveal)."""
-        return {seat: 1.0 / (1.0 + math.exp(-log)) for seat, log in self.taste_log.items()}
+    def tastes(self, seats: Iterable[int]) -> dict[int, float]:
+        """Per Hunted seat, the weight of PLACE_APPEAL in her choices (even odds before any
+        reveal)."""
+        return {seat: 1.0 / (1.0 + math.exp(-self.taste_log.get(seat, 0.0))) for seat in seats}
 
     def _learn_tastes(self, view: View) -> None:
         """Compare each revealed single card with the two readings of the hand it came from:
