@@ -293,9 +293,12 @@ def _cataclysm(view: View, places: tuple[int, ...]) -> float:
 
 
 def _detour(view: View, action: PlayHuntCard) -> float:
-    """Drag a Hunted onto the Creature token."""
+    """Drag a Hunted onto the Creature token (or Clone's Target token, which acts as one)."""
     if action.hunted is None or len(action.places) != 2:
         return 0.0
-    destination = action.places[1]
-    creature = view["board"]["tokens"].get("creature", [])
-    return DETOUR_CATCH if destination in creature else 0.0
+    origin, destination = action.places
+    tokens = view["board"]["tokens"]
+    catching = set(tokens.get("creature", []))
+    if "clone" in view["board"]["target_cards"]:
+        catching |= set(tokens.get("target", []))
+    return DETOUR_CATCH if destination in catching and origin not in catching else 0.0
