@@ -28,6 +28,9 @@ PHASE_NUMBERS = {"exploration": 1, "hunting": 2, "reckoning": 3}
 LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
 
 
+# Log-odds that a Hunted picks by appeal before any reveal: leaning to appeal, because a
+# Creature that reads a sensible Hunted as random hunts the Lair for its extra Will and is read.
+TASTE_PRIOR = 1.0
 DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
 
@@ -66,9 +69,10 @@ class HeuristicCreature:
         self.scores, self.crowd = place_scores(view, self.where), mass(view, self.where)
 
     def tastes(self, seats: Iterable[int]) -> dict[int, float]:
-        """Per Hunted seat, the weight of PLACE_APPEAL in her choices (even odds before any
+        """Per Hunted seat, the weight of PLACE_APPEAL in her choices (TASTE_PRIOR before any
         reveal)."""
-        return {seat: 1.0 / (1.0 + math.exp(-self.taste_log.get(seat, 0.0))) for seat in seats}
+        return {seat: 1.0 / (1.0 + math.exp(-self.taste_log.get(seat, TASTE_PRIOR)))
+                for seat in seats}
 
     def _learn_tastes(self, view: View) -> None:
         """Compare each revealed single card with the two readings of the hand it came from:
@@ -85,7 +89,7 @@ class HeuristicCreature:
             if turn != view["turn"] or len(hunted["positions"]) != 1 or card not in pool:
                 continue
             liked = choice_odds(pool, 1.0)[card]
-            self.taste_log[seat] = self.taste_log.get(seat, 0.0) + math.log(
+            self.taste_log[seat] = self.taste_log.get(seat, TASTE_PRIOR) + math.log(
                 liked * len(pool))
 
     def _score(self, view: View, action: Action) -> float:

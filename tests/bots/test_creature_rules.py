@@ -78,4 +78,4 @@ def test_the_creature_learns_whether_a_hunted_picks_by_appeal_or_at_random() -> 
             for view in _revealed(turn, card):
                 bot._learn_tastes(view)
     assert picky.tastes([1])[1] > 0.5 > chance.tastes([1])[1]
-    assert HeuristicCreature(1).tastes([1]) == {1: 0.5}, "even odds before any reveal"
+    assert HeuristicCreature(1).tastes([1])[1] > 0.5, "leaning to appeal before any reveal"
