@@ -8,30 +8,18 @@ from random import Random
 from typing import Any
 
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
-from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
+from app.engine.cards import ADJACENT
 
 from .base import View, best, legal
+from .keep import DETOUR_CATCH, held, keep_worth
 from .predict import candidates, choice_odds, mass, place_scores, presence
 
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
-# A rough worth of holding a later-phase card: a phase-1 card must beat it to spend the turn's play.
-LATER_CARD_WORTH: dict[str, float] = {
-    "stasis": 3.0, "tracking": 0.4, "clone": 0.6, "phobia": 0.45, "detour": 0.4, "scream": 0.35,
-    "fierceness": 0.35,
-    "mutation": 0.3, "virus": 0.3, "forbidden-zone": 0.3, "anticipation": 0.3,
-    "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
-    "persecution": 0.2,
-}
-
-
-PHASE_NUMBERS = {"exploration": 1, "hunting": 2, "reckoning": 3}
-LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
 
 
 # Log-odds that a Hunted picks by appeal before any reveal: leaning to appeal, because a
 # Creature that reads a sensible Hunted as random hunts the Lair for its extra Will and is read.
 TASTE_PRIOR = 1.0
-DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
 
 class HeuristicCreature:
@@ -100,14 +88,14 @@ class HeuristicCreature:
         if isinstance(action, Pass):
             if _token_missing(view):
                 return 0.0
-            return max(PLAY_THRESHOLD, _keep_worth(view, self.where))
+            return max(PLAY_THRESHOLD, keep_worth(view, self.where))
         return 0.1
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]
         if action.token == "creature":
             score = self.scores[place]
-            if "detour" in _held(view):
+            if "detour" in held(view):
                 # With Detour in hand, a Hunted next door can be dragged onto the token.
                 score += 0.8 * sum(self.scores[q] for q in ADJACENT[place])
             return 10.0 + score
@@ -222,7 +210,7 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     if action.hunted is None:
         return 0.3
     target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
-    if "creature" in view["board"]["tokens"] or "detour" in _held(view) or "stasis" in _held(view):
+    if "creature" in view["board"]["tokens"] or "detour" in held(view) or "stasis" in held(view):
         return 0.2  # a held Detour or Stasis wants the turn's play later in the turn
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
@@ -249,40 +237,6 @@ def _anticipation(view: View, seat: int, where: dict[int, dict[int, float]]) -> 
     if placed:
         return 0.1 + sum(chances.get(p, 0.0) for p in placed)
     return 0.1 + max(chances.values(), default=0.0)
-
-
-def _held(view: View) -> list[str]:
-    """The Hunt cards in hand as they would play: a Flashback as the card it copies (the last
-    of the discard pile: a Flashback kept after a Detour is a second Detour)."""
-    discard = view["creature"]["discard"]
-    copied = str(discard[-1]) if discard else "flashback"
-    return [copied if card == "flashback" else card for card in view["you"]["hunt_cards"]]
-
-
-def _keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:
-    """What keeping the turn's play for a held card of a later phase is worth (a Detour after
-    the reveal, a Stasis at the end of the turn): a turn has one play, and holding a card past
-    its phase costs nothing. A Stasis must be played before the Rescue counter reaches the end."""
-    phase = PHASE_NUMBERS.get(view["phase"], 4)
-    worths = [0.0]
-    for card in _held(view):
-        if card not in ALL_HUNT_CARDS or ALL_HUNT_CARDS[card].phase <= phase:
-            continue
-        if card == "stasis" and view["board"]["rescue"] <= 2:
-            worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
-        elif card == "detour" and "creature" in view["board"]["tokens"]:
-            worths.append(DETOUR_CATCH * _next_door(view, where))
-        else:
-            worths.append(LATER_CARD_WORTH.get(card, 0.0))
-    return max(worths)
-
-
-def _next_door(view: View, where: dict[int, dict[int, float]]) -> float:
-    """The chance that a Hunted stands next to the Creature token (a Detour's catch)."""
-    creature = view["board"]["tokens"]["creature"]
-    near = {q for p in creature for q in ADJACENT[p]} - set(creature)
-    chances = [sum(c.get(q, 0.0) for q in near) for c in where.values()]
-    return min(1.0, max(chances, default=0.0))
 
 
 def _token_missing(view: View) -> bool:
