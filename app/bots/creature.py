@@ -108,8 +108,7 @@ class HeuristicCreature:
         """What playing this Hunt card is worth now (Flashback: the card it copies)."""
         card = action.card
         if card == "flashback":
-            discard = view["creature"]["discard"]
-            card = discard[-1] if discard else card
+            card = view["creature"]["flashback_copies"] or card  # the engine's answer
         if card == "ascendancy" and action.hunted is not None:
             hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
             return 0.35 * float(hunted[action.hunted]["hand"] - 2)

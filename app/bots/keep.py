@@ -23,10 +23,9 @@ DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
 
 def held(view: View) -> list[str]:
-    """The Hunt cards in hand as they would play: a Flashback as the card it copies (the last
-    of the discard pile: a Flashback kept after a Detour is a second Detour)."""
-    discard = view["creature"]["discard"]
-    copied = str(discard[-1]) if discard else "flashback"
+    """The Hunt cards in hand as they would play: a Flashback as the card it copies, as the
+    view tells it (a Flashback kept after a Detour is a second Detour)."""
+    copied = str(view["creature"]["flashback_copies"] or "flashback")
     return [copied if card == "flashback" else card for card in view["you"]["hunt_cards"]]
 
 
