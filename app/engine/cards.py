@@ -117,7 +117,9 @@ FROZEN_PLACE_NAMES: dict[int, str] = {
 FROZEN_SURVIVAL_CARDS: dict[str, CardInfo] = {}  # Frozen Lands' own
 # Base cards Frozen Lands leaves in the box: Ingenuity and Amplifier need the Marker (C13).
 NOT_IN_FROZEN_LANDS: set[str] = set()
-CONTAMINATION_ICONS, CONTAMINATION_BLANKS = 5, 9
+# Frozen Lands §6 has 5 icons and 9 blanks; 3 and 11 here bring the Hunted back to 40-55 %
+# against the heuristic Creature at every count (docs/rules-notes.md, Frozen Lands, Balance).
+CONTAMINATION_ICONS, CONTAMINATION_BLANKS = 3, 11
 
 HUNTED_SHEETS: tuple[str, ...] = (
     "ines-marlow", "tomas-brandt", "ada-okafor", "lev-sandor", "noor-haddad", "mara-lindqvist",

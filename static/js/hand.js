@@ -79,7 +79,7 @@ export function renderHand(view, ctx, onAct = null) {
     frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, t("hand.your_tokens")),
       tokens.length ? h("p.tokens-line.big", {}, tokens.map((token, i) => tokenChip(token, i)),
         h("span.muted", {}, tokens.some((token) => !token.face) ? t("hand.face_down_note") : ""))
-        : h("p.muted", {}, t("hand.no_token"))) : null,
+        : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
     played.length ? h("div.hand-section.face-down", {},
       h("h3", {}, t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play")),
       h("ul.cards", {}, played.map((n) => placeCard(n, ".played", play(`place:${n}`, placeName(n)))))) : null,

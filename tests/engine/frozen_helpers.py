@@ -60,7 +60,7 @@ def token_ids(state: GameState, seat: int) -> list[int]:
 
 
 def token_totals(state: GameState) -> tuple[int, int]:
-    """(tokens, icons) over the reserve and every Hunted: always (14, 5)."""
+    """(tokens, icons) over the reserve and every Hunted: always (14, 3), our retuned mix."""
     held = [t.icon for h in state.hunted for t in h.tokens]
     faces = held + state.contamination
     return len(faces), sum(faces)

@@ -111,7 +111,7 @@ def test_waiting_keeps_the_counter_and_the_hunted_may_pick_who_discards_a_token(
     icon = next(t.id for t in state.hunted_at(3).tokens if t.icon)
     state = act(state, 3, DiscardContamination(icon))
     assert len(state.hunted_at(3).tokens) == 1 and len(state.hunted_at(1).tokens) == 1
-    assert token_totals(state) == (14, 5)
+    assert token_totals(state) == (14, 3)
     assert state.turn == 2 and state.rescue == 1 and kind_of(state, 1) == "explore"
 
 

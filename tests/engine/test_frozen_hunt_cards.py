@@ -68,7 +68,7 @@ def test_frostbite_gives_a_token_to_each_later_resist_and_an_extra_one_to_each_g
     state = act(state, 2, GiveUp())
     state = act(state, 3, Resist(1))
     assert tokens_of(state) == [0, 2, 1]
-    assert token_totals(state) == (14, 5)
+    assert token_totals(state) == (14, 3)
 
 
 def test_frostbite_lets_the_creature_place_the_artemia_token() -> None:
@@ -189,7 +189,7 @@ def test_tainted_meltwater_gives_a_token_then_a_place_action_that_may_discard_it
     assert DiscardContamination(new) in legal and UsePlacePower(2) in legal
     state = act(state, 1, DiscardContamination(new))
     assert tokens_of(state) == [0, 1, 0]
-    assert token_totals(state) == (14, 5)
+    assert token_totals(state) == (14, 3)
 
 
 # --- Sundog --------------------------------------------------------------------------------

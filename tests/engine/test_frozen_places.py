@@ -324,7 +324,7 @@ def test_hummocks_onto_victory_gives_no_last_will_token_to_a_hunted_marked_this_
     state = to_place_action(state, 1)
     state = act(state, 1, UsePlacePower(4))
     assert (state.winner, state.reason) == ("hunted", "rescue")
-    assert state.hunted_at(1).tokens == [] and token_totals(state) == (14, 5)
+    assert state.hunted_at(1).tokens == [] and token_totals(state) == (14, 3)
     assert len(state.contamination) == 14
 
 
@@ -400,7 +400,7 @@ def test_hot_springs_b_makes_the_chosen_hunted_discard_a_token_of_their_choice()
     assert legal_actions(state, 2) == [DiscardContamination(first), DiscardContamination(second)]
     state = act(state, 2, DiscardContamination(first))
     assert token_ids(state, 2) == [second]
-    assert token_totals(state) == (14, 5) and len(state.contamination) == 13
+    assert token_totals(state) == (14, 3) and len(state.contamination) == 13
 
 
 def test_hot_springs_b_cannot_be_chosen_under_quarantine() -> None:

@@ -1,10 +1,11 @@
 """Random Frozen Lands games: the table's invariants hold after every action, and games end.
 
 Sources: frozen_lands.md C1 (setup: 3 to 6 Hunted, Places 6-10 in the reserve, the Frozen Lands
-Hunt and Survival cards added, Ingenuity and Amplifier removed), §6 (14 tokens: 5 icon, 9 blank),
-C9 (token faces known only to who looked, or to all once revealed), E1-E6 (the only ways to end a
-game: Rescue onto Victory with the reveal, The Capsule onto Victory, Assimilation), C12 (Will
-never above 3); rulebook.md (Frozen Lands); the invariants of tests/engine/test_playouts.py.
+Hunt and Survival cards added, Ingenuity and Amplifier removed), §6 (14 tokens; here 3 icon and
+11 blank, docs/rules-notes.md), C9 (token faces known only to who looked, or to all once
+revealed), E1-E6 (the only ways to end a game: Rescue onto Victory with the reveal, The Capsule
+onto Victory, Assimilation), C12 (Will never above 3); rulebook.md (Frozen Lands); the
+invariants of tests/engine/test_playouts.py.
 
 Seeded random players drive the games; half of them start a few spaces from Victory so that the
 board-or-wait decision, the reveal and the additional turns come up often.
@@ -60,11 +61,11 @@ def check_cards(state: GameState) -> None:
 
 
 def check_tokens(state: GameState) -> None:
-    """14 tokens (5 icons) between the reserve and the Hunted; each held token has its own id;
+    """14 tokens (3 icons) between the reserve and the Hunted; each held token has its own id;
     only seats of the table know faces, and a face-up token is known by all."""
     held = [t for h in state.hunted for t in h.tokens]
     assert len(held) + len(state.contamination) == TOTAL_TOKENS, "tokens not conserved"
-    assert sum(t.icon for t in held) + sum(state.contamination) == 5, "icons not conserved"
+    assert sum(t.icon for t in held) + sum(state.contamination) == 3, "icons not conserved"
     ids = [t.id for t in held]
     assert len(ids) == len(set(ids)) and all(0 < i <= state.token_serial for i in ids)
     seats = set(range(state.config.players))

@@ -238,7 +238,7 @@ def test_blood_test_reveals_an_icon_to_all_and_its_owner_discards_it() -> None:
     revealed = [e for e in events if e.kind == "contamination_revealed"]
     assert [(e.to, e.data["icon"]) for e in revealed] == [(None, True)]
     assert held(state, 2) == [blank]
-    assert state.contamination.count(True) == 5  # back in the reserve
+    assert state.contamination.count(True) == 3  # back in the reserve: all 3 icons
 
 
 def test_blood_test_leaves_a_blank_face_up_and_it_cannot_be_tested_again() -> None:

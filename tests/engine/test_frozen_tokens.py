@@ -3,10 +3,10 @@
 Sources: rulebook.md ("Frozen Lands — Setup", "— Playing a Turn": a Give Up and a lost last Will
 each take a token at random, unseen; a token may be discarded instead of using the power or
 taking back a card; "— Special Cases": no token in Phase 4 when the game ends in Phase 3);
-frozen_lands.md §6 (5 icon and 9 blank tokens), C2 (the place action; never under a Creature or
-Artemia token, Q6), C3 (blocked powers), C9 (hidden information: faces known only by looking;
-a discarded token goes back into a reshuffled reserve with a fresh identity), C10 (when tokens
-are taken), Q2 and Q13 (an empty reserve gives nothing).
+frozen_lands.md §6 (14 tokens; here 3 icon and 11 blank, docs/rules-notes.md), C2 (the place
+action; never under a Creature or Artemia token, Q6), C3 (blocked powers), C9 (hidden
+information: faces known only by looking; a discarded token goes back into a reshuffled reserve
+with a fresh identity), C10 (when tokens are taken), Q2 and Q13 (an empty reserve gives nothing).
 """
 
 from __future__ import annotations
@@ -48,10 +48,10 @@ SEATS: list[int | None] = [None, 0, 1, 2, 3]
 # --- The make-up ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hunted", [3, 4, 5, 6])
-def test_the_reserve_starts_with_14_tokens_5_with_the_icon_and_nobody_holds_one(
+def test_the_reserve_starts_with_14_tokens_3_with_the_icon_and_nobody_holds_one(
         hunted: int) -> None:
     state = new_game(Config(hunted=hunted, variant=FROZEN), 3)
-    assert len(state.contamination) == 14 and sum(state.contamination) == 5
+    assert len(state.contamination) == 14 and sum(state.contamination) == 3
     assert all(h.tokens == [] for h in state.hunted)
 
 
@@ -89,7 +89,7 @@ def test_give_up_takes_a_token_at_once_unseen(frostbite: bool, taken: int) -> No
     taken_events = [e for e in events if e.kind == "contamination_taken"]
     assert len(taken_events) == taken
     assert all(e.to is None and "icon" not in e.data for e in taken_events)
-    assert token_totals(state) == (14, 5) and len(state.contamination) == 14 - taken
+    assert token_totals(state) == (14, 3) and len(state.contamination) == 14 - taken
 
 
 def test_give_up_with_an_empty_reserve_takes_nothing() -> None:
@@ -140,7 +140,7 @@ def test_a_token_may_be_discarded_instead_of_the_power_or_a_take_back() -> None:
     state, events = act_events(state, 1, DiscardContamination(first))
     assert token_ids(state, 1) == [second]
     assert state.hunted_at(1).played == [2] and 5 in state.hunted_at(1).discard
-    assert len(state.contamination) == 13 and token_totals(state) == (14, 5)
+    assert len(state.contamination) == 13 and token_totals(state) == (14, 3)
     [event] = [e for e in events if e.kind == "contamination_discarded"]
     assert event.to is None and "icon" not in event.data
 
@@ -309,7 +309,7 @@ def test_tokens_are_conserved_at_every_step_of_a_busy_turn() -> None:
         contagion = PlayHuntCard("contagion")
         action = contagion if contagion in legal else chooser.choice(discards or legal)
         state = act(state, seat, action)
-        assert token_totals(state) == (14, 5)
+        assert token_totals(state) == (14, 3)
         held = [t.id for h in state.hunted for t in h.tokens]
         assert len(held) == len(set(held)) and len(held) + len(state.contamination) == 14
         steps += 1

@@ -122,15 +122,15 @@ def test_contamination_odds_use_only_what_the_seat_has_seen() -> None:
     state = frozen_table()
     assert view_for(table(hunted=1), 1)["contamination"] is None
     give_tokens(state, 1, False, False)
-    # Nobody has looked: 2 unknown tokens among 14, 5 with the icon.
+    # Nobody has looked: 2 unknown tokens among 14, 3 with the icon: C(11, 2) / C(14, 2).
     odds = view_for(state, 2)["contamination"]
     assert (odds["held"], odds["unknown"], odds["blank"]) == (2, 2, 0)
-    assert odds["clean"] == pytest.approx(36 / 91, abs=1e-4)
+    assert odds["clean"] == pytest.approx(55 / 91, abs=1e-4)
     tokens = state.hunted_at(1).tokens
     tokens[0] = type(tokens[0])(tokens[0].id, False, (2,))
     seen = view_for(state, 2)["contamination"]
     assert (seen["unknown"], seen["blank"]) == (1, 1)
-    assert seen["clean"] == pytest.approx(8 / 13, abs=1e-4)
+    assert seen["clean"] == pytest.approx(10 / 13, abs=1e-4)
     assert view_for(state, 3)["contamination"] == odds  # Hunted 3 has not looked
     assert view_for(state, None)["contamination"] == odds
 
