@@ -113,7 +113,7 @@ def ability_actions(state: GameState, seat: int, context: str) -> list[Action]:
         return []
     if seat == CREATURE:
         return _keen_senses(state) if context == "hunt" else []
-    h = state.hunted_at(seat)
+    h = state.peek_hunted(seat)
     ability = ABILITIES.get(SHEET_ABILITIES.get(h.sheet, ""))
     if ability is None or ability.context != context or ability.offers is None:
         return []

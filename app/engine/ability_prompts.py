@@ -4,7 +4,7 @@ new card, and Stand Together, Mara's interrupt before a Creature-token Will loss
 from __future__ import annotations
 
 from .abilities import has_ability, mark_used
-from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards
+from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards, shared
 from .board import Events, draw_hunt, emit, lose_will
 from .prompts import PromptRule, push_layer, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
@@ -13,7 +13,7 @@ from .vocab import Effect, EventKind, PromptKind
 # --- Follow-up prompts --------------------------------------------------------------------
 
 def _intercept_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [*(Choose(c) for c in sorted(set(state.creature.hand))), PASS]
+    return [*(shared(Choose, c) for c in sorted(set(state.creature.hand))), PASS]
 
 
 def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -39,7 +39,7 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
 
 
 def _change_of_plan_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     return [play_place_cards((c,)) for c in sorted(set(h.hand))
             if c != prompt.data["out"] and c not in state.forbidden]
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +198,22 @@ def play_place_cards(cards: tuple[int, ...]) -> PlayPlaceCards:
 def play_hunt_card(card: str, places: tuple[int, ...], hunted: int | None) -> PlayHuntCard:
     """The (shared) PlayHuntCard with these choices."""
     return PlayHuntCard(card, places, hunted)
+
+
+A = TypeVar("A", bound=Action)
+# Building a frozen dataclass sets each field through object.__setattr__, several times the
+# cost of a lookup, and legal lists rebuild the same few actions at every decision.
+_SHARED: dict[Hashable, Action] = {}
+
+
+def shared(kind: type[A], *args: Hashable, **choices: Hashable) -> A:
+    """The one shared `kind(*args, **choices)`: for actions the engine offers, whose number
+    the material bounds (never for parsed input: the table would grow with it)."""
+    key = (kind, args, *choices.items())
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = kind(*args, **choices)
+    return cast(A, found)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from .abilities import (
@@ -26,6 +27,7 @@ from .actions import (
     UseAbility,
     UsePlacePower,
     play_place_cards,
+    shared,
 )
 from .board import (
     Events,
@@ -55,12 +57,17 @@ def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Actio
     allowed = [c for c in pool if c not in state.forbidden]
     if not allowed and (h.resisted or all(c in state.forbidden for c in h.discard)):
         allowed = list(pool)  # rules-notes "Nothing to play": only when Give Up cannot help
-    size = min(2 if h.double else 1, len(allowed))
+    return list(_plays(tuple(allowed), h.double))
+
+
+@cache  # a handful of hands recur all game: the choices of each are worked out once
+def _plays(allowed: tuple[int, ...], double: str) -> tuple[Action, ...]:
+    size = min(2 if double else 1, len(allowed))
     combos = list(combinations(sorted(allowed), size)) if size else []
     plays: list[Action] = [play_place_cards(combo) for combo in combos]
-    if h.double == "fjord" and size == 2:  # The Fjord: "may play 2 instead of 1"
+    if double == "fjord" and size == 2:  # The Fjord: "may play 2 instead of 1"
         plays = [play_place_cards((card,)) for card in sorted(allowed)] + plays
-    return plays
+    return tuple(plays)
 
 
 def resist_bar(h: Hunted, will: int) -> str:
@@ -89,9 +96,9 @@ def _explore_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.peek_hunted(prompt.seat)
     out = place_card_plays(state, h, h.hand)
     if not h.resisted:
-        out.extend(Resist(will) for will in (1, 2) if not resist_bar(h, will))
+        out.extend(shared(Resist, will) for will in (1, 2) if not resist_bar(h, will))
         if not give_up_bar(h, bool(out)):
-            out.append(GiveUp())
+            out.append(shared(GiveUp))
     out.extend(survival_card_actions(state, h, 1))
     out.extend(ability_actions(state, prompt.seat, "explore"))  # Intercept
     return out
@@ -218,7 +225,7 @@ def _place_action_legal(state: GameState, prompt: Prompt) -> list[Action]:
     place = prompt.data["place"]
     card = prompt.data["card"]
     out: list[Action] = [*power_options(state, h, place, card)]
-    out.extend(TakeBackPlaceCard(c) for c in sorted(set(h.discard)))
+    out.extend(shared(TakeBackPlaceCard, c) for c in sorted(set(h.discard)))
     if not power_blocked(state, place, h):
         out.extend(place_action_cards(state, h, place, card))
     if may_discard_tokens(state):  # Frozen Lands: discard a token instead (C2)

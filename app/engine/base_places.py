@@ -3,7 +3,7 @@ offers and what it does."""
 
 from __future__ import annotations
 
-from .actions import UsePlacePower
+from .actions import UsePlacePower, shared
 from .board import (
     Events,
     advance_rescue,
@@ -43,45 +43,45 @@ def _gate(state: GameState, hunted: Hunted, place: int, this_card: int) -> int |
 # --- Ways ----------------------------------------------------------------------------------
 
 def _lair_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
-    options = [UsePlacePower(LAIR, PowerOption.RECOVER)] if hunted.discard else []
+    options = [shared(UsePlacePower, LAIR, PowerOption.RECOVER)] if hunted.discard else []
     for copied in sorted(set(creature_places(state))):
         if copied not in UNCOPYABLE and copied != LAIR and power_options(state, hunted, copied):
-            options.append(UsePlacePower(LAIR, PowerOption.COPY, copy=copied))
+            options.append(shared(UsePlacePower, LAIR, PowerOption.COPY, copy=copied))
     return options
 
 
 def _return_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
     """Jungle and Swamp: under Persecution, this card or one discarded card."""
     if Effect.PERSECUTION in state.effects:
-        return [UsePlacePower(at, PowerOption.THIS)] + (
-            [UsePlacePower(at, PowerOption.DISCARD)] if hunted.discard else [])
-    return [UsePlacePower(at)]
+        return [shared(UsePlacePower, at, PowerOption.THIS)] + (
+            [shared(UsePlacePower, at, PowerOption.DISCARD)] if hunted.discard else [])
+    return [shared(UsePlacePower, at)]
 
 
 def _double_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
     """River and Artefact: idle when a two-card play is already owed for next turn."""
-    return [] if hunted.next_double else [UsePlacePower(at)]
+    return [] if hunted.next_double else [shared(UsePlacePower, at)]
 
 
 def _always(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
-    return [UsePlacePower(at)]
+    return [shared(UsePlacePower, at)]
 
 
 def _rover_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
-    return [UsePlacePower(ROVER, card=n) for n in RESERVE_PLACES
+    return [shared(UsePlacePower, ROVER, card=n) for n in RESERVE_PLACES
             if state.reserve.get(n, 0) > 0 and not hunted.owns(n)]
 
 
 def _shelter_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
     despair = Effect.DESPAIR in state.effects
-    return [] if despair or not survival_available(state) else [UsePlacePower(SHELTER)]
+    return [] if despair or not survival_available(state) else [shared(UsePlacePower, SHELTER)]
 
 
 def _source_ways(state: GameState, hunted: Hunted, at: int) -> list[UsePlacePower]:
-    options = [UsePlacePower(SOURCE, PowerOption.WILL, hunted=h.seat) for h in state.hunted
+    options = [shared(UsePlacePower, SOURCE, PowerOption.WILL, hunted=h.seat) for h in state.hunted
                if 1 <= h.will <= 2]
     if Effect.DESPAIR not in state.effects and survival_available(state):
-        options.append(UsePlacePower(SOURCE, PowerOption.DRAW))
+        options.append(shared(UsePlacePower, SOURCE, PowerOption.DRAW))
     return options
 
 

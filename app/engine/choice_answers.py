@@ -13,6 +13,7 @@ from .actions import (
     KeepPlaceCard,
     KeepSurvivalCard,
     TakeBackPlaceCard,
+    shared,
 )
 from .board import (
     Events,
@@ -30,7 +31,8 @@ from .vocab import Effect, EventKind, PromptKind
 # --- Choices asked by cards and places --------------------------------------------------
 
 def _take_back_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).discard))]
+    discard = state.peek_hunted(prompt.seat).discard
+    return [shared(TakeBackPlaceCard, c) for c in sorted(set(discard))]
 
 
 def _take_back_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -42,7 +44,7 @@ def _take_back_answer(state: GameState, prompt: Prompt, action: Action, events: 
 
 
 def _discard_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [DiscardPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).hand))]
+    return [shared(DiscardPlaceCard, c) for c in sorted(set(state.peek_hunted(prompt.seat).hand))]
 
 
 def _discard_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -54,7 +56,7 @@ def _discard_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
 
 
 def _keep_place_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [KeepPlaceCard(c) for c in state.hunted_at(prompt.seat).played]
+    return [shared(KeepPlaceCard, c) for c in state.peek_hunted(prompt.seat).played]
 
 
 def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -68,8 +70,8 @@ def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events:
 
 
 def _keep_hidden_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    hand = sorted(state.hunted_at(prompt.seat).hand)
-    return [KeepHidden(pair) for pair in sorted(set(combinations(hand, 2)))]
+    hand = sorted(state.peek_hunted(prompt.seat).hand)
+    return [shared(KeepHidden, pair) for pair in sorted(set(combinations(hand, 2)))]
 
 
 def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -86,7 +88,7 @@ def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events
 
 
 def _keep_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [KeepSurvivalCard(c) for c in sorted(set(prompt.data["cards"]))]
+    return [shared(KeepSurvivalCard, c) for c in sorted(set(prompt.data["cards"]))]
 
 
 def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
@@ -106,7 +108,8 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [DiscardSurvivalCard(c) for c in sorted(set(state.hunted_at(prompt.seat).survival))]
+    held = state.peek_hunted(prompt.seat).survival
+    return [shared(DiscardSurvivalCard, c) for c in sorted(set(held))]
 
 
 def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
@@ -121,9 +124,9 @@ def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 def _scream_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     options = [("discard", bool(h.hand)), ("will", h.will > 0)]
-    return [Choose(name) for name, possible in options if possible]
+    return [shared(Choose, name) for name, possible in options if possible]
 
 
 def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

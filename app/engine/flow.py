@@ -136,11 +136,13 @@ def _resolve(state: GameState, events: Events) -> None:
     if kind == "pack":
         pack_instinct(state, events)
         return
+    if kind in ("free", "target_action"):  # only reads the Hunted: no copy of her
+        h = state.peek_hunted(seat)
+        offer_place_action(state, h, *h.positions[index])
+        return
     h = state.hunted_at(seat)
-    place, card = h.positions[index]
-    if kind in ("free", "target_action"):
-        offer_place_action(state, h, place, card)
-    elif kind == "target":
+    place = h.positions[index][0]
+    if kind == "target":
         resolve_target(state, h, place, index, events)
     elif kind == "artemia":
         resolve_artemia(state, h, place, events)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import PASS, Action, Choose, DiscardContamination, LookAtToken, Vote
+from .actions import PASS, Action, Choose, DiscardContamination, LookAtToken, Vote, shared
 from .board import Events, emit, held_tokens, lose_will, may_play_survival
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
@@ -25,7 +25,7 @@ def _team_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 
 
 def _discard_token_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [DiscardContamination(t.id) for t in state.hunted_at(prompt.seat).tokens]
+    return [DiscardContamination(t.id) for t in state.peek_hunted(prompt.seat).tokens]
 
 
 def _discard_token_answer(state: GameState, prompt: Prompt, action: Action,
@@ -49,8 +49,8 @@ def _look_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 
 
 def _gain_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
-    return [Choose(str(n)) for n in RESERVE_PLACES
+    h = state.peek_hunted(prompt.seat)
+    return [shared(Choose, str(n)) for n in RESERVE_PLACES
             if state.reserve.get(n, 0) > 0 and not h.owns(n)] or [PASS]
 
 
@@ -61,8 +61,8 @@ def _gain_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 
 
 def _give_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    others = [Choose(str(h.seat)) for h in state.hunted if h.seat != prompt.seat]
-    return [*others, Choose("discard")]
+    others = [shared(Choose, str(h.seat)) for h in state.hunted if h.seat != prompt.seat]
+    return [*others, shared(Choose, "discard")]
 
 
 def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -85,9 +85,9 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 
 
 def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.hunted_at(prompt.seat)
+    h = state.peek_hunted(prompt.seat)
     token = bool(state.contamination) or h.seat in state.vaccinated
-    return [Choose(o) for o, ok in (("will", True), ("token", token)) if ok]
+    return [shared(Choose, o) for o, ok in (("will", True), ("token", token)) if ok]
 
 
 def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import UsePlacePower
+from .actions import UsePlacePower, shared
 from .board import (
     Events,
     advance_rescue,
@@ -59,11 +59,11 @@ def _gate(state: GameState, hunted: Hunted, place: int, this_card: int) -> int |
 
 
 def _ice_cave(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    options = [UsePlacePower(ICE_CAVE, PowerOption.RECOVER)] if h.discard else []
+    options = [shared(UsePlacePower, ICE_CAVE, PowerOption.RECOVER)] if h.discard else []
     for copied in sorted(set(creature_places(state))):
         copyable = copied not in UNCOPYABLE and copied != ICE_CAVE
         if copyable and not power_blocked(state, copied) and _usable(state, h, copied, at):
-            options.append(UsePlacePower(ICE_CAVE, PowerOption.COPY, copy=copied))
+            options.append(shared(UsePlacePower, ICE_CAVE, PowerOption.COPY, copy=copied))
     return options
 
 
@@ -77,18 +77,19 @@ def _usable(state: GameState, h: Hunted, place: int, at: int) -> bool:
 def _frost_forest(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     friends = [o for o in choosable(state, h) if o.seat != h.seat and o.discard]
     if Effect.PERSECUTION in state.effects:  # one card moves in all
-        return [UsePlacePower(FROST_FOREST, PowerOption.THIS)] + [
-            UsePlacePower(FROST_FOREST, PowerOption.OTHER, hunted=o.seat) for o in friends]
-    return [UsePlacePower(FROST_FOREST)] + [
-        UsePlacePower(FROST_FOREST, hunted=o.seat) for o in friends]
+        return [shared(UsePlacePower, FROST_FOREST, PowerOption.THIS)] + [
+            shared(UsePlacePower, FROST_FOREST, PowerOption.OTHER, hunted=o.seat) for o in friends]
+    return [shared(UsePlacePower, FROST_FOREST)] + [
+        shared(UsePlacePower, FROST_FOREST, hunted=o.seat) for o in friends]
 
 
 def _fjord(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    return [UsePlacePower(FJORD, hunted=o.seat) for o in choosable(state, h) if not o.next_double]
+    return [shared(UsePlacePower, FJORD, hunted=o.seat) for o in choosable(state, h)
+            if not o.next_double]
 
 
 def _hummocks(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    return [UsePlacePower(HUMMOCKS)] if others_at(state, h, at) else []
+    return [shared(UsePlacePower, HUMMOCKS)] if others_at(state, h, at) else []
 
 
 def _sled(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
@@ -98,33 +99,34 @@ def _sled(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
         if not cards:
             continue
         if o.seat == h.seat:  # the user is the receiver: pick the card at once
-            options.extend(UsePlacePower(SLED, hunted=o.seat, card=n) for n in cards)
+            options.extend(shared(UsePlacePower, SLED, hunted=o.seat, card=n) for n in cards)
         else:  # the receiving Hunted picks the card
-            options.append(UsePlacePower(SLED, hunted=o.seat))
+            options.append(shared(UsePlacePower, SLED, hunted=o.seat))
     return options
 
 
 def _hot_springs(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     if Effect.PERSECUTION in state.effects:
-        options = [UsePlacePower(HOT_SPRINGS, PowerOption.THIS)]
-        options += [UsePlacePower(HOT_SPRINGS, PowerOption.DISCARD)] if h.discard else []
+        options = [shared(UsePlacePower, HOT_SPRINGS, PowerOption.THIS)]
+        options += [shared(UsePlacePower, HOT_SPRINGS, PowerOption.DISCARD)] if h.discard else []
     else:
-        options = [UsePlacePower(HOT_SPRINGS, PowerOption.THIS)]
+        options = [shared(UsePlacePower, HOT_SPRINGS, PowerOption.THIS)]
     if may_discard_tokens(state):
-        options += [UsePlacePower(HOT_SPRINGS, PowerOption.CLEANSE, hunted=o.seat)
+        options += [shared(UsePlacePower, HOT_SPRINGS, PowerOption.CLEANSE, hunted=o.seat)
                     for o in choosable(state, h) if o.tokens]
     return options
 
 
 def _igloo(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     despair = Effect.DESPAIR in state.effects
-    return [] if despair or not survival_available(state) else [UsePlacePower(IGLOO)]
+    return [] if despair or not survival_available(state) else [shared(UsePlacePower, IGLOO)]
 
 
 def _capsule(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    options = [] if limit_spent(state, CAPSULE) else [UsePlacePower(CAPSULE, PowerOption.ADVANCE)]
+    advance = shared(UsePlacePower, CAPSULE, PowerOption.ADVANCE)
+    options = [] if limit_spent(state, CAPSULE) else [advance]
     if _lookable(state, h):
-        options.append(UsePlacePower(CAPSULE, PowerOption.LOOK))
+        options.append(shared(UsePlacePower, CAPSULE, PowerOption.LOOK))
     return options
 
 
@@ -138,13 +140,13 @@ def _geyser(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     warm = [o for o in choosable(state, h) if 1 <= o.will <= 2]
     draw = Effect.DESPAIR not in state.effects and survival_available(state)
     if others_at(state, h, at) and warm and draw:
-        return [UsePlacePower(GEYSER, PowerOption.BOTH, hunted=o.seat) for o in warm]
-    options = [UsePlacePower(GEYSER, PowerOption.WILL, hunted=o.seat) for o in warm]
-    return options + ([UsePlacePower(GEYSER, PowerOption.DRAW)] if draw else [])
+        return [shared(UsePlacePower, GEYSER, PowerOption.BOTH, hunted=o.seat) for o in warm]
+    options = [shared(UsePlacePower, GEYSER, PowerOption.WILL, hunted=o.seat) for o in warm]
+    return options + ([shared(UsePlacePower, GEYSER, PowerOption.DRAW)] if draw else [])
 
 
 def _aurora(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
-    return [] if h.next_double else [UsePlacePower(AURORA)]
+    return [] if h.next_double else [shared(UsePlacePower, AURORA)]
 
 
 

@@ -3,7 +3,7 @@ Survival cards hand to another Hunted, and what the chosen Hunted may answer."""
 
 from __future__ import annotations
 
-from .actions import PASS, Action, Choose, TakeBackPlaceCard
+from .actions import PASS, Action, Choose, TakeBackPlaceCard, shared
 from .board import Events, discard_knowers, emit, emit_secret
 from .prompts import PromptRule, remove_prompt
 from .state import GameState, Hunted, Prompt
@@ -24,8 +24,8 @@ def return_played(state: GameState, o: Hunted, card: int, events: Events) -> Non
 
 
 def _signal_mirror_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    o = state.hunted_at(prompt.seat)
-    return [*(Choose(f"{out}:{into}") for out, into in exchanges(state, o)), PASS]
+    o = state.peek_hunted(prompt.seat)
+    return [*(shared(Choose, f"{out}:{into}") for out, into in exchanges(state, o)), PASS]
 
 
 def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
@@ -45,7 +45,8 @@ def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 def _relay_runner_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    return [TakeBackPlaceCard(c) for c in sorted(set(state.hunted_at(prompt.seat).played))]
+    played = state.peek_hunted(prompt.seat).played
+    return [shared(TakeBackPlaceCard, c) for c in sorted(set(played))]
 
 
 def _relay_runner_answer(state: GameState, prompt: Prompt, action: Action,

@@ -158,8 +158,11 @@ def settle(state: GameState, events: list[Event]) -> None:
 def _moot(state: GameState) -> list[Prompt]:
     """Current prompts of the active layer (each seat's first) left without a legal answer."""
     layer = state.layers[-1]
-    if len(layer) == 1 and layer[0].kind in ALWAYS_ANSWERABLE:
-        return []  # the usual case, decided at a glance
+    for prompt in layer:
+        if prompt.kind not in ALWAYS_ANSWERABLE:
+            break
+    else:
+        return []  # the usual case (windows, the Hunt, place actions): decided at a glance
     seen: set[int] = set()
     moot = []
     for prompt in layer:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import PlaySurvivalCard
+from .actions import PlaySurvivalCard, shared
 from .board import Events, discard_knowers, emit, emit_secret, may_play_survival
 from .cards import (
     ALL_SURVIVAL_CARDS,
@@ -79,7 +79,8 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
         if phase == 3 and (card.moment == Moment.CLOSING) != (moment == "closing"):
             continue
         if card.info.phase == phase and card.moment != Moment.PLACE_ACTION:
-            out.extend(PlaySurvivalCard(name, places) for places in card.choices(state, hunted))
+            out.extend(shared(PlaySurvivalCard, name, places)
+                       for places in card.choices(state, hunted))
     return out
 
 
@@ -92,7 +93,8 @@ def place_action_cards(state: GameState, hunted: Hunted, place: int,
     for name in sorted(set(hunted.survival)):
         choices = SURVIVAL[name].place_choices
         if choices is not None:
-            out.extend(PlaySurvivalCard(name, p) for p in choices(state, hunted, place, this_card))
+            out.extend(shared(PlaySurvivalCard, name, p)
+                       for p in choices(state, hunted, place, this_card))
     return out
 
 
