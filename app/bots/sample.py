@@ -72,7 +72,7 @@ def determinize(view: View, rng: Random) -> GameState:
     state.tokens = {k: list(v) for k, v in board["tokens"].items()}
     for name in ("effects", "target_cards", "anticipation", "cataclysm", "forbidden",
                  "used_once", "vaccinated"):
-        setattr(state, name, list(board[name]))
+        setattr(state, name, tuple(board[name]))
     state.artemia_card = board["artemia_card"]
     state.votes = {int(k): v for k, v in board["votes"].items()}
     state.extra_turns = board["extra_turns"]

@@ -113,7 +113,7 @@ def _return_cards(state: GameState, hunted: Hunted, action: UsePlacePower, this_
 
 def _beach(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
            events: Events) -> None:
-    state.used_once.append(BEACH)
+    state.used_once = (*state.used_once, BEACH)
     if state.marker_on_beach:
         state.marker_on_beach = False
         emit(events, EventKind.MARKER_REMOVED)
@@ -180,7 +180,7 @@ def _artefact(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
 
 def _wreck(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
            events: Events) -> None:
-    state.used_once.append(WRECK)
+    state.used_once = (*state.used_once, WRECK)
     advance_rescue(state, events)
 
 

@@ -22,7 +22,7 @@ from .reckoning import (
     resolve_target,
     task_kinds,
 )
-from .state import CREATURE, GameState, Prompt
+from .state import CREATURE, TURN_MARKS, GameState, Prompt
 from .vocab import EventKind, Phase, PromptKind, Step
 
 PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
@@ -53,9 +53,9 @@ def _start_turn(state: GameState, events: Events) -> None:
 
 def _reset_turn(state: GameState) -> None:
     state.phase = 1
-    for name in ("effects", "target_cards", "anticipation", "cataclysm", "forbidden",
-                 "used_once", "caught", "queue", "vaccinated"):
-        getattr(state, name).clear()
+    for name in TURN_MARKS:
+        setattr(state, name, ())
+    state.queue.clear()
     state.tokens.clear()
     state.phobia.clear()
     state.artemia_card = state.lost_last = False

@@ -177,7 +177,7 @@ def _fjord_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_car
 
 def _hummocks_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                   events: Events) -> None:
-    state.used_once.append(HUMMOCKS)
+    state.used_once = (*state.used_once, HUMMOCKS)
     advance_rescue(state, events)  # reaching Victory here reveals the tokens (E3)
 
 
@@ -243,7 +243,7 @@ def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
 def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                  events: Events) -> None:
     if action.option == PowerOption.ADVANCE:
-        state.used_once.append(CAPSULE)
+        state.used_once = (*state.used_once, CAPSULE)
         if state.rescue == 1:  # E4: the Capsule must never carry the Hunted onto Victory
             emit(events, EventKind.CAPSULE_OVERSHOT, hunted=hunted.seat)
             declare_winner(state, events, Winner.CREATURE, Reason.CAPSULE)

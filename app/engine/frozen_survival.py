@@ -185,11 +185,11 @@ def _e_radio_relay(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: i
 
 def _e_whisper(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     low, high = sorted((h.seat, a.places[0]))
-    s.effects.append(Whisper(low, high))  # the server opens the private chat (C16)
+    s.effects = (*s.effects, Whisper(low, high))  # the server opens the private chat (C16)
 
 
 def _e_vaccine(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.vaccinated.append(a.places[0])
+    s.vaccinated = (*s.vaccinated, a.places[0])
 
 
 def _e_blood_test(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:

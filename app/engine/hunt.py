@@ -95,11 +95,11 @@ def _resolve(state: GameState, card: HuntCard, action: PlayHuntCard, events: Eve
     if symbol == TokenKind.ARTEMIA:
         state.artemia_card = True
     elif symbol == TokenKind.TARGET:
-        state.target_cards.append(card.info.id)
+        state.target_cards = (*state.target_cards, card.info.id)
         if action.places:
             state.tokens[TokenKind.TARGET] = list(action.places)
     if card.modifier is not None:
-        state.effects.append(card.modifier)
+        state.effects = (*state.effects, card.modifier)
     if card.effect is not None:
         card.effect(state, action, events)
 

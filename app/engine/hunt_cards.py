@@ -85,13 +85,13 @@ def _despair(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 def _force_field(state: GameState, action: PlayHuntCard, events: Events) -> None:
     _target_only(state, action, events)
-    state.forbidden.extend(state.tokens[TokenKind.TARGET])
+    state.forbidden = (*state.forbidden, *state.tokens[TokenKind.TARGET])
     reset_choices(state, events)
 
 
 def _anticipation(state: GameState, action: PlayHuntCard, events: Events) -> None:
     assert action.hunted is not None
-    state.anticipation.append(action.hunted)
+    state.anticipation = (*state.anticipation, action.hunted)
 
 
 def _ascendancy(state: GameState, action: PlayHuntCard, events: Events) -> None:
@@ -118,7 +118,7 @@ def _virus(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 
 def _cataclysm(state: GameState, action: PlayHuntCard, events: Events) -> None:
-    state.cataclysm.append(action.places[0])
+    state.cataclysm = (*state.cataclysm, action.places[0])
 
 
 def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:

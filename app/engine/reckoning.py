@@ -116,7 +116,7 @@ def resolve_creature(state: GameState, h: Hunted, place: int, events: Events,
     emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place,
          id=place_ids(state.config.variant)[place])
     first_catch = h.seat not in state.caught
-    state.caught.append(h.seat)
+    state.caught = (*state.caught, h.seat)
     lose_will(state, h, loss, events, "creature")
     if frozen and place == LAIR:
         take_token(state, h, events, "ice-cave")

@@ -59,23 +59,24 @@ class GameState:
     survival_deck: list[str] = field(default_factory=list)
     survival_discard: list[str] = field(default_factory=list)
     tokens: dict[TokenKind, list[int]] = field(default_factory=dict)  # creature / artemia / target
-    effects: list[TurnEffect] = field(default_factory=list)  # this turn's Hunt and Survival effects
-    target_cards: list[str] = field(default_factory=list)  # Target-symbol cards in effect
+    # This turn's marks are tuples: a change replaces them, so states share them unchanged.
+    effects: tuple[TurnEffect, ...] = ()  # this turn's Hunt and Survival effects
+    target_cards: tuple[str, ...] = ()  # Target-symbol cards in effect
     artemia_card: bool = False  # an Artemia-symbol card was played this turn
-    anticipation: list[int] = field(default_factory=list)  # Hunted named by Anticipation
-    cataclysm: list[int] = field(default_factory=list)  # places made ineffective
-    forbidden: list[int] = field(default_factory=list)  # Force Field: may not be played
-    used_once: list[int] = field(default_factory=list)  # max-1x places used this turn
+    anticipation: tuple[int, ...] = ()  # Hunted named by Anticipation
+    cataclysm: tuple[int, ...] = ()  # places made ineffective
+    forbidden: tuple[int, ...] = ()  # Force Field: may not be played
+    used_once: tuple[int, ...] = ()  # max-1x places used this turn
     phobia: dict[int, list[int]] = field(default_factory=dict)  # seat -> cards shown
     layers: list[list[Prompt]] = field(default_factory=list)  # the last layer is active
     queue: list[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
-    caught: list[int] = field(default_factory=list)  # Hunted caught by a Creature token
+    caught: tuple[int, ...] = ()  # Hunted caught by a Creature token
     lost_last: bool = False
     winner: Winner | Literal[""] = ""
     reason: Reason | Literal[""] = ""
     contamination: list[bool] = field(default_factory=list)  # the reserve, face down (icon?)
     token_serial: int = 0  # a token gets a fresh identity each time it leaves the reserve
-    vaccinated: list[int] = field(default_factory=list)  # Vaccine: take no token this turn
+    vaccinated: tuple[int, ...] = ()  # Vaccine: take no token this turn
     creature_used: list[str] = field(default_factory=list)  # once-per-game Creature abilities
     votes: dict[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
     extra_turns: int = 0  # turns played after a refusal to board (E2)
@@ -131,16 +132,16 @@ class GameState:
         new.creature = self.creature
         new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
         new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
-        new.effects, new.target_cards = self.effects[:], self.target_cards[:]
-        new.artemia_card, new.anticipation = self.artemia_card, self.anticipation[:]
-        new.cataclysm, new.forbidden = self.cataclysm[:], self.forbidden[:]
-        new.used_once = self.used_once[:]
+        new.effects, new.target_cards = self.effects, self.target_cards
+        new.artemia_card, new.anticipation = self.artemia_card, self.anticipation
+        new.cataclysm, new.forbidden = self.cataclysm, self.forbidden
+        new.used_once = self.used_once
         new.phobia = {k: v[:] for k, v in self.phobia.items()} if self.phobia else {}
         new.layers = list(map(list.copy, self.layers))
-        new.queue, new.caught = self.queue[:], self.caught[:]
+        new.queue, new.caught = self.queue[:], self.caught
         new.lost_last, new.winner, new.reason = self.lost_last, self.winner, self.reason
         new.contamination, new.token_serial = self.contamination[:], self.token_serial
-        new.vaccinated, new.creature_used = self.vaccinated[:], self.creature_used[:]
+        new.vaccinated, new.creature_used = self.vaccinated, self.creature_used[:]
         new.votes, new.extra_turns = self.votes.copy(), self.extra_turns
         return new
 
@@ -165,7 +166,7 @@ class GameState:
                 value = [str(e) for e in value]  # a Whisper is stored as "whisper:<a>:<b>"
             elif name in ("step", "winner", "reason"):
                 value = str(value)
-            elif isinstance(value, list):
+            elif isinstance(value, (list, tuple)):
                 value = list(value)
             out[name] = value
         return out
@@ -191,9 +192,11 @@ class GameState:
             elif name == "tokens":
                 value = {TokenKind(k): list(v) for k, v in value.items()}
             elif name == "effects":
-                value = [effect_from_json(e) for e in value]
+                value = tuple(effect_from_json(e) for e in value)
             elif name in _NAMED:
                 value = _NAMED[name](value) if value else value
+            elif name in TURN_MARKS:
+                value = tuple(value)
             elif isinstance(value, list):
                 value = list(value)
             setattr(state, name, value)
@@ -204,3 +207,6 @@ _ALL_HUNTED = (1 << 6) - 1  # seats 1..6
 _CREATURE_BIT = 1 << 6
 _STORED = tuple(name for name in GameState.__slots__ if name != "owned")  # owned: no rule
 _NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)
+# This turn's marks: tuples, cleared when a turn starts.
+TURN_MARKS = ("effects", "target_cards", "anticipation", "cataclysm", "forbidden", "used_once",
+              "caught", "vaccinated")

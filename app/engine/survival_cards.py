@@ -117,7 +117,7 @@ def _ingenuity(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) 
 def _sacrifice(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     discard_place_card(s, h, a.places[0], e, "sacrifice")
     s.own_creature().plays_left = 0
-    s.effects.append(Effect.SACRIFICE)
+    s.effects = (*s.effects, Effect.SACRIFICE)
     reset_choices(s, e)
 
 
@@ -126,7 +126,7 @@ def _sixth_sense(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
 
 
 def _smokescreen(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    s.effects.append(Effect.SMOKESCREEN)
+    s.effects = (*s.effects, Effect.SMOKESCREEN)
 
 
 def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:

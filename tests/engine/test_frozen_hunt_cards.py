@@ -365,7 +365,7 @@ def test_thin_ice_with_an_empty_reserve_forces_the_will_loss() -> None:
 def test_thin_ice_lets_a_vaccinated_hunted_pick_the_token_with_an_empty_reserve() -> None:
     state = thin_ice_table()
     give_tokens(state, 3, *state.contamination)
-    state.vaccinated = [1]
+    state.vaccinated = (1,)
     state = act(state, CREATURE, PlayHuntCard("thin-ice", (2,)))
     assert legal_actions(state, 1) == [Choose("will"), Choose("token")]
     state = act(state, 1, Choose("token"))

@@ -199,7 +199,7 @@ def test_vaccine_stops_every_token_that_turn_give_up_and_the_last_will_token() -
     give_survival_card(state, 1, "vaccine")
     stage(state, 2, [1, 2], [3, 4, 5], will=1)
     state = play(state, 1, "vaccine", 2)
-    assert state.vaccinated == [2]
+    assert state.vaccinated == (2,)
     reserve = len(state.contamination)
     state, events = act_events(state, 2, GiveUp())
     assert held(state, 2) == [] and len(state.contamination) == reserve
@@ -221,7 +221,7 @@ def test_vaccine_ends_with_the_turn_and_cannot_vaccinate_twice() -> None:
     assert plays(state, 3, "vaccine") == {(1,), (3,)}  # seat 2 is already protected (C7)
     state = to_reckoning(state, {1: 1, 2: 2, 3: 3}, creature=5)
     state = reach(state, 2, "explore")
-    assert state.turn == 2 and state.vaccinated == []
+    assert state.turn == 2 and state.vaccinated == ()
     state.hunted_at(2).will = 2
     state = act(state, 2, GiveUp())
     assert len(held(state, 2)) == 1
@@ -256,7 +256,7 @@ def test_blood_test_under_quarantine_leaves_an_icon_face_up() -> None:
     state = ftable()
     give_survival_card(state, 1, "blood-test")
     (icon,) = tokens(state, 2, True)
-    state.effects.append("quarantine")  # staged: no token may be discarded this turn
+    state.effects = (*state.effects, "quarantine")  # staged: no token may be discarded this turn
     state = play(state, 1, "blood-test", icon)
     assert state.hunted_at(2).tokens == [Token(icon, True, (0, 1, 2, 3), True)]
 

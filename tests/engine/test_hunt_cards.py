@@ -803,7 +803,7 @@ def test_tracking_lets_the_creature_play_two_hunt_cards_next_turn() -> None:
     assert "interference" in offered(state)
     state = act(state, CREATURE, PlayHuntCard("interference"))
     assert offered(state) == set()
-    assert state.effects[-2:] == ["fierceness", "interference"]
+    assert state.effects[-2:] == ("fierceness", "interference")
 
 
 def test_tracking_gives_no_second_card_on_its_own_turn_nor_two_turns_later() -> None:

@@ -119,7 +119,7 @@ def test_simons_hunt_puts_creature_on_wreck_artemia_on_jungle_and_mirage_target_
     state = simons_hunt(stage_the_turn())
     assert state.tokens == {"creature": [WRECK], "artemia": [JUNGLE],
                             "target": [ROVER, ARTEFACT]}
-    assert state.target_cards == ["mirage"]
+    assert state.target_cards == ("mirage",)
     assert state.creature.discard == ["mirage"]
     assert state.creature.hand == []
     assert phase_name(state) == "reckoning"

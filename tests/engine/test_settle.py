@@ -13,7 +13,7 @@ def test_a_second_toxin_with_no_survival_card_left_asks_nothing() -> None:
     state = explore(state, {1: 3})
     state = act(state, CREATURE, PlayHuntCard("toxin", (3,)))
     state = act(state, CREATURE, PlayHuntCard("flashback"))  # Toxin again, on the same place
-    assert state.target_cards == ["toxin", "toxin"]
+    assert state.target_cards == ("toxin", "toxin")
     state = act(state, CREATURE, PlaceHuntToken("creature", (8,)))
     state = pass_windows(act(state, CREATURE, Pass()))
     assert prompt_of(state, 1).kind == "discard_survival"

@@ -64,11 +64,11 @@ def test_names_serialise_as_the_strings_they_name() -> None:
 
 def test_whisper_is_a_named_value_stored_in_the_old_form() -> None:
     state = new_game(Config(hunted=3, variant="frozen-lands"), 1)
-    state.effects = [Effect.ISOLATION, Whisper(1, 3)]
+    state.effects = (Effect.ISOLATION, Whisper(1, 3))
     raw = state.to_json()
     assert raw["effects"] == ["isolation", "whisper:1:3"]
     loaded = GameState.from_json(json.loads(json.dumps(raw)))
-    assert loaded.effects == [Effect.ISOLATION, Whisper(1, 3)]
+    assert loaded.effects == (Effect.ISOLATION, Whisper(1, 3))
     assert effect_from_json("whisper:2:4") == Whisper(2, 4)
     assert view_for(loaded, 1)["you"]["whisper"] == [3]
     assert view_for(loaded, 2)["board"]["effects"] == ["isolation"]
