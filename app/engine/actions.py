@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,19 +201,21 @@ def play_hunt_card(card: str, places: tuple[int, ...], hunted: int | None) -> Pl
 
 
 A = TypeVar("A", bound=Action)
-# Building a frozen dataclass sets each field through object.__setattr__, several times the
-# cost of a lookup, and legal lists rebuild the same few actions at every decision.
-_SHARED: dict[Hashable, Action] = {}
 
 
-def shared(kind: type[A], *args: Hashable, **choices: Hashable) -> A:
-    """The one shared `kind(*args, **choices)`: for actions the engine offers, whose number
-    the material bounds (never for parsed input: the table would grow with it)."""
-    key = (kind, args, *choices.items())
-    found = _SHARED.get(key)
-    if found is None:
-        found = _SHARED[key] = kind(*args, **choices)
-    return cast(A, found)
+class _Shared(Protocol):
+    def __call__(self, kind: type[A], /, *args: Hashable, **choices: Hashable) -> A: ...
+
+
+def _build(kind: type[Action], /, *args: Hashable, **choices: Hashable) -> Action:
+    return kind(*args, **choices)
+
+
+# shared(kind, *args, **choices): the one shared `kind(*args, **choices)`, for the actions the
+# engine offers, whose number the material bounds (never for parsed input: the cache would
+# grow with it). Building a frozen dataclass sets each field through object.__setattr__,
+# several times the cost of this lookup, and legal lists offer the same few at every decision.
+shared = cast(_Shared, cache(_build))
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -58,6 +58,7 @@ class GameState:
     creature: Creature = field(default_factory=Creature)
     survival_deck: list[str] = field(default_factory=list)
     survival_discard: list[str] = field(default_factory=list)
+    # tokens and phobia: their lists are replaced, never changed, so successors share them.
     tokens: dict[TokenKind, list[int]] = field(default_factory=dict)  # creature / artemia / target
     # This turn's marks are tuples: a change replaces them, so states share them unchanged.
     effects: tuple[TurnEffect, ...] = ()  # this turn's Hunt and Survival effects
@@ -117,6 +118,8 @@ class GameState:
         new = self.successor()
         new.hunted, new.owned = list(map(Hunted.clone, self.hunted)), -1
         new.creature = self.creature.clone()
+        new.tokens = {kind: places[:] for kind, places in self.tokens.items()}
+        new.phobia = {seat: cards[:] for seat, cards in self.phobia.items()}
         return new
 
     def successor(self) -> GameState:
@@ -131,12 +134,11 @@ class GameState:
         self.owned = 0  # this state, were it changed again, must not change the successor's
         new.creature = self.creature
         new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
-        new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
+        new.tokens, new.phobia = self.tokens.copy(), self.phobia.copy()
         new.effects, new.target_cards = self.effects, self.target_cards
         new.artemia_card, new.anticipation = self.artemia_card, self.anticipation
         new.cataclysm, new.forbidden = self.cataclysm, self.forbidden
         new.used_once = self.used_once
-        new.phobia = {k: v[:] for k, v in self.phobia.items()} if self.phobia else {}
         new.layers = list(map(list.copy, self.layers))
         new.queue, new.caught = self.queue[:], self.caught
         new.lost_last, new.winner, new.reason = self.lost_last, self.winner, self.reason

@@ -162,8 +162,9 @@ def _move_token(token: TokenKind) -> CardEffect:
         name = token
         if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
             name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
-        places = s.tokens[name]
+        places = list(s.tokens[name])  # a new list: states share the lists in `tokens`
         places[places.index(origin)] = to
+        s.tokens[name] = places
         emit(e, EventKind.HUNT_TOKEN_MOVED, token=name, origin=origin, destination=to)
     return effect
 
