@@ -22,13 +22,19 @@ _new = object.__new__  # clones set every slot themselves, skipping __init__'s d
 __all__ = ["CREATURE", "Creature", "GameState", "Hunted", "Prompt", "Token"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Prompt:
     """A decision a seat owes: its kind and the data that frames the legal answers."""
 
     seat: int
     kind: PromptKind
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, seat: int, kind: PromptKind, data: dict[str, Any] | None = None) -> None:
+        # The slots' own setters: a frozen dataclass's __init__ goes through object.__setattr__.
+        _SEAT(self, seat)
+        _KIND(self, kind)
+        _DATA(self, {} if data is None else data)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -38,6 +44,9 @@ class Prompt:
     def from_json(cls, raw: dict[str, Any]) -> Prompt:
         """Inverse of `to_json`."""
         return cls(int(raw["seat"]), PromptKind(raw["kind"]), dict(raw["data"]))
+
+
+_SEAT, _KIND, _DATA = (Prompt.__dict__[name].__set__ for name in ("seat", "kind", "data"))
 
 
 @dataclass(slots=True)
