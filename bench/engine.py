@@ -128,13 +128,14 @@ def compare(baseline: str, hunted: int, variant: str, games: int, seed: int,
         raise SystemExit("the two engines ended the same seeds differently")
 
 
-def parse_hunted(values: list[str]) -> list[int]:
-    """`all` or Hunted counts in 1..6."""
+def parse_hunted(values: list[str], variant: str) -> list[int]:
+    """`all` (every count the variant allows: Frozen Lands needs 3 Hunted) or counts in 1..6."""
+    fewest = 3 if variant == "frozen-lands" else 1
     if values == ["all"]:
-        return list(range(1, 7))
+        return list(range(fewest, 7))
     counts = [int(v) for v in values]
-    if not all(1 <= n <= 6 for n in counts):
-        raise SystemExit("--hunted takes counts from 1 to 6, or 'all'")
+    if not all(fewest <= n <= 6 for n in counts):
+        raise SystemExit(f"--hunted takes counts from {fewest} to 6 here, or 'all'")
     return counts
 
 
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="engine-baseline-") as tmp:
         tree = extract(args.baseline, Path(tmp))
-        for hunted in parse_hunted(args.hunted):
+        for hunted in parse_hunted(args.hunted, args.variant):
             compare(args.baseline, hunted, args.variant, args.games, args.seed, args.rounds,
                     tree)
     return 0
