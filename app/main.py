@@ -13,8 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
 from app.server.bus import PostgresBus, listener_dsn
-from app.server.db import make_engine, make_sessions, unavailable
-from app.server.errors import ErrorCode, ServiceError
+from app.server.db import busy, make_engine, make_sessions, unavailable
 from app.server.leases import Leases, LocalLeases, PostgresLeases
 from app.server.notices import Bus, LocalBus
 from app.server.replays import Replays
@@ -82,7 +81,7 @@ def _tune_gc() -> None:
 async def _busy(_: Request, exc: Exception) -> JSONResponse:
     if not unavailable(exc):
         raise exc  # a refused statement is a bug: the server's own error page, and a traceback
-    error = ServiceError(ErrorCode.BUSY, "The database is not answering.")
+    error = busy()
     return JSONResponse({"error": error.to_json()}, status_code=error.status)
 
 

@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -19,6 +20,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from .errors import ErrorCode, ServiceError
+
 # SQLSTATE classes of a database that cannot take the work now: a connection exception,
 # insufficient resources (too many clients, a full disk), operator intervention (shutting down).
 UNAVAILABLE_STATES = ("08", "53", "57P")
@@ -28,10 +31,16 @@ POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.po
 def unavailable(exc: BaseException) -> bool:
     """True when `exc` (SQLAlchemy's or asyncpg's) says the database is slow, away or full,
     which the client hears as `busy`; False when it refused the statement itself."""
-    if isinstance(exc, PoolTimeout | OperationalError | InterfaceError | TimeoutError | OSError):
+    if isinstance(exc, PoolTimeout | OperationalError | InterfaceError | asyncpg.InterfaceError
+                  | TimeoutError | OSError):
         return True
     state = getattr(exc, "sqlstate", None) or getattr(getattr(exc, "orig", None), "sqlstate", None)
     return str(state or "").startswith(UNAVAILABLE_STATES)
+
+
+def busy() -> ServiceError:
+    """What a client hears when the database is `unavailable`."""
+    return ServiceError(ErrorCode.BUSY, "The database is not answering.")
 
 
 def make_engine(url: str, pool_size: int = POOL_SIZE, pool_timeout: float = 30.0) -> AsyncEngine:

@@ -19,8 +19,7 @@ import orjson
 from sqlalchemy.exc import IntegrityError
 
 from . import gamestore as store
-from .db import UnitOfWork, unavailable
-from .errors import ErrorCode, ServiceError
+from .db import UnitOfWork, busy, unavailable
 from .notices import Before, Bus, Played
 
 # Built once: only the values change per move (asyncpg prepares each text once per connection).
@@ -122,9 +121,9 @@ class PostgresLog:
         except asyncpg.UniqueViolationError as exc:
             raise Duplicate from exc
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            if not unavailable(exc) and not isinstance(exc, asyncpg.InterfaceError):
+            if not unavailable(exc):
                 raise
-            raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+            raise busy() from exc
         finally:
             self.held -= 1
         if committed:

@@ -29,7 +29,7 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
-from .db import UnitOfWork, unavailable
+from .db import UnitOfWork, busy, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
 from .hub import Connection, Hub
@@ -101,7 +101,7 @@ class Moves:
         except SQLAlchemyError as exc:
             if not unavailable(exc):
                 raise
-            raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+            raise busy() from exc
         finally:
             self.in_flight -= 1
 

@@ -13,7 +13,7 @@ from app.engine.frozen_survival import whisper_partners
 
 from . import metrics
 from .caps import check_spectators
-from .db import unavailable
+from .db import busy, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import PONG, ErrorFrame, WhisperLine
 from .hub import Connection, TokenBucket
@@ -114,7 +114,7 @@ async def _handle(conn: Connection, raw: str | bytes, bucket: TokenBucket, roles
     except SQLAlchemyError as exc:  # the database is slow, away or full: say so
         if not unavailable(exc):
             raise
-        raise ServiceError(ErrorCode.BUSY, "The database is not answering.") from exc
+        raise busy() from exc
 
 
 async def _dispatch(conn: Connection, message: Any, roles: Roles) -> None:
