@@ -212,7 +212,7 @@ def _use_share_supplies(state: GameState, h: Hunted, action: UseAbility,
 def _use_keen_senses(state: GameState, action: UseAbility, events: Events) -> None:
     """The number is public; the count (both cards of a double play) is the Creature's alone."""
     assert action.place is not None
-    state.creature_used.append(action.ability)
+    state.creature_used = [*state.creature_used, action.ability]
     emit(events, EventKind.ABILITY_USED, ability=action.ability, hunted=None, place=action.place)
     count = sum(h.played.count(action.place) for h in state.hunted)
     emit(events, EventKind.KEEN_SENSES_COUNT, (CREATURE,), place=action.place, count=count)

@@ -71,7 +71,7 @@ def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bo
                      and has_ability(state, g, "stand-together")), None)
     if guardian is None:
         return False
-    state.queue.insert(0, ("creature_hit", h.seat, index))
+    state.queue = [("creature_hit", h.seat, index), *state.queue]
     push_layer(state, [Prompt(guardian.seat, PromptKind.STAND_TOGETHER, {"hunted": h.seat,
                "loss": loss})])
     return True
@@ -91,9 +91,11 @@ def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
     mark_used(guardian, action.ability, events, target=action.hunted)
     lose_will(state, guardian, 1, events, "stand-together")
     task = ("creature_hit", prompt.data["hunted"])
-    index = next(i for i, t in enumerate(state.queue) if t[:2] == task)
-    _, seat, position = state.queue[index]
-    state.queue[index] = ("creature_shielded", seat, position)
+    queue = list(state.queue)
+    index = next(i for i, t in enumerate(queue) if t[:2] == task)
+    _, seat, position = queue[index]
+    queue[index] = ("creature_shielded", seat, position)
+    state.queue = queue
 
 
 

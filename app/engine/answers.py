@@ -207,7 +207,7 @@ def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
 
 def _hunt_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     if isinstance(action, PlaceHuntToken):
-        state.tokens[TokenKind(action.token)] = list(action.places)
+        state.tokens = {**state.tokens, TokenKind(action.token): list(action.places)}
         emit(events, EventKind.HUNT_TOKEN_PLACED, token=action.token, places=list(action.places))
     elif isinstance(action, PlayHuntCard):
         play_hunt_card(state, action, events)

@@ -127,7 +127,7 @@ def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: i
            events: Events) -> None:
     card = action.card
     assert card is not None
-    state.reserve[card] -= 1
+    state.reserve = {**state.reserve, card: state.reserve[card] - 1}
     hunted.hand.append(card)
     hunted.hand.sort()
     emit(events, EventKind.PLACE_CARD_GAINED, hunted=hunted.seat, card=card)

@@ -67,7 +67,7 @@ def declare_winner(state: GameState, events: Events, winner: Winner, reason: Rea
     """End the game at once: nobody owes anything any more."""
     state.winner, state.reason = winner, reason
     state.layers.clear()
-    state.queue.clear()
+    state.queue = []
     state.step = Step.OVER
     emit(events, EventKind.GAME_OVER, winner=winner, reason=reason)
 
@@ -88,7 +88,8 @@ def draw_survival(state: GameState, events: Events, count: int) -> list[str]:
             state.rng_counter += 1
             state.survival_discard = []
             emit(events, EventKind.SURVIVAL_DECK_RESHUFFLED, cards=len(state.survival_deck))
-        drawn.append(state.survival_deck.pop())
+        *state.survival_deck, card = state.survival_deck
+        drawn.append(card)
     return drawn
 
 

@@ -80,7 +80,7 @@ def _keep_hidden_answer(state: GameState, prompt: Prompt, action: Action, events
     shown = list(h.hand)
     for card in action.cards:
         shown.remove(card)
-    state.phobia[h.seat] = shown
+    state.phobia = {**state.phobia, h.seat: shown}
     remove_prompt(state, prompt)
     emit(events, EventKind.PLACE_CARDS_SHOWN, hunted=h.seat, count=len(shown))
     emit(events, EventKind.PLACE_CARDS_SHOWN_TO_CREATURE, (CREATURE, h.seat), hunted=h.seat,
@@ -104,7 +104,7 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
         # The Igloo and Supply Drop: give the other card to another Hunted, or discard it.
         add_to_layer(state, Prompt(h.seat, PromptKind.GIVE_SURVIVAL, {"card": rest[0]}))
     else:
-        state.survival_discard.extend(rest)
+        state.survival_discard = [*state.survival_discard, *rest]
 
 
 def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -117,7 +117,7 @@ def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
     assert isinstance(action, DiscardSurvivalCard)
     h = state.hunted_at(prompt.seat)
     h.survival.remove(action.card)
-    state.survival_discard.append(action.card)
+    state.survival_discard = [*state.survival_discard, action.card]
     remove_prompt(state, prompt)
     emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=h.seat, why="toxin")
     emit(events, EventKind.SURVIVAL_CARD_DISCARDED_BY_YOU, (h.seat,), card=action.card)

@@ -27,7 +27,8 @@ def take_token(state: GameState, hunted: Hunted, events: Events, why: str) -> No
         emit(events, EventKind.CONTAMINATION_RESERVE_EMPTY, hunted=hunted.seat, why=why)
         return
     state.token_serial += 1
-    token = Token(state.token_serial, state.contamination.pop())
+    *state.contamination, icon = state.contamination
+    token = Token(state.token_serial, icon)
     hunted.tokens.append(token)
     emit(events, EventKind.CONTAMINATION_TAKEN, hunted=hunted.seat, token=token.id, why=why)
 

@@ -23,7 +23,7 @@ from .vocab import Effect, EventKind, PromptKind, Step
 def open_vote(state: GameState, events: Events, decision: str, options: list[str],
               then: Step) -> None:
     """Put a team decision to every Hunted (C11); `options[0]` is the one that changes nothing."""
-    state.votes.clear()
+    state.votes = {}
     push_layer(state, [Prompt(h.seat, PromptKind.TEAM, {"decision": decision, "options": options})
                        for h in state.hunted])
     emit(events, EventKind.TEAM_DECISION_OPENED, decision=decision, options=options)

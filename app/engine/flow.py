@@ -55,9 +55,7 @@ def _reset_turn(state: GameState) -> None:
     state.phase = 1
     for name in TURN_MARKS:
         setattr(state, name, ())
-    state.queue.clear()
-    state.tokens.clear()
-    state.phobia.clear()
+    state.queue, state.tokens, state.phobia = [], {}, {}
     state.artemia_card = state.lost_last = False
     for h in state.each_hunted():
         h.ready = h.resisted = h.survival_played = h.lost_last_will = False
@@ -129,7 +127,7 @@ def _resolve(state: GameState, events: Events) -> None:
     if not state.queue:
         state.step = Step.CLOSING_WINDOW
         return
-    kind, seat, index = state.queue.pop(0)
+    (kind, seat, index), *state.queue = state.queue
     if kind == "assimilation":
         _assimilation(state, events)
         return

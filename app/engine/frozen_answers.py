@@ -18,7 +18,7 @@ def _team_legal(state: GameState, prompt: Prompt) -> list[Action]:
 
 def _team_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     assert isinstance(action, Vote)
-    state.votes[prompt.seat] = action.option
+    state.votes = {**state.votes, prompt.seat: action.option}
     remove_prompt(state, prompt)
     emit(events, EventKind.VOTED, hunted=prompt.seat, decision=prompt.data["decision"],
          option=action.option)
@@ -70,7 +70,7 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     remove_prompt(state, prompt)
     card = prompt.data["card"]
     if action.option == "discard":
-        state.survival_discard.append(card)
+        state.survival_discard = [*state.survival_discard, card]
         emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=prompt.seat, why="not-given")
         return
     receiver = state.hunted_at(int(action.option))
@@ -93,7 +93,7 @@ def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:
 def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     """Choices are secret until all are made, then applied together."""
     assert isinstance(action, Choose)
-    state.votes[prompt.seat] = action.option
+    state.votes = {**state.votes, prompt.seat: action.option}
     remove_prompt(state, prompt)
     emit(events, EventKind.THIN_ICE_CHOSEN, hunted=prompt.seat)
     emit(events, EventKind.THIN_ICE_CHOICE, (prompt.seat,), option=action.option)
@@ -106,7 +106,7 @@ def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: E
             lose_will(state, h, 1, events, "thin-ice")
         else:
             take_token(state, h, events, "thin-ice")
-    state.votes.clear()
+    state.votes = {}
 
 
 FROZEN_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (

@@ -210,7 +210,7 @@ def _sled_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
 
 def gain_place_card(state: GameState, receiver: Hunted, card: int, events: Events) -> None:
     """Take a Place card from the face-up reserve into hand."""
-    state.reserve[card] -= 1
+    state.reserve = {**state.reserve, card: state.reserve[card] - 1}
     receiver.hand = sorted([*receiver.hand, card])
     emit(events, EventKind.PLACE_CARD_GAINED, hunted=receiver.seat, card=card)
 

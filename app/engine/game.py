@@ -62,7 +62,7 @@ def new_game(config: Config, seed: int) -> GameState:
     state.rescue = rescue_start(players)
     state.assimilation = assimilation_start(players, config.variant)
     state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
-    state.survival_deck = shuffled(seed, 0, survival_deck(config.variant))
+    deck = shuffled(seed, 0, survival_deck(config.variant))
     state.creature = Creature(deck=shuffled(seed, 1, hunt_deck(config.variant)))
     state.rng_counter = 2
     for _ in range(3):
@@ -70,7 +70,8 @@ def new_game(config: Config, seed: int) -> GameState:
     state.hunted = [Hunted(seat, hand=list(STARTING_PLACES))
                     for seat in range(1, config.hunted + 1)]
     for hunted in state.hunted:
-        hunted.survival.append(state.survival_deck.pop())
+        hunted.survival.append(deck.pop())
+    state.survival_deck = deck
     if config.variant == FROZEN:
         setup_reserve(state)
     if config.abilities:

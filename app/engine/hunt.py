@@ -97,7 +97,7 @@ def _resolve(state: GameState, card: HuntCard, action: PlayHuntCard, events: Eve
     elif symbol == TokenKind.TARGET:
         state.target_cards = (*state.target_cards, card.info.id)
         if action.places:
-            state.tokens[TokenKind.TARGET] = list(action.places)
+            state.tokens = {**state.tokens, TokenKind.TARGET: list(action.places)}
     if card.modifier is not None:
         state.effects = (*state.effects, card.modifier)
     if card.effect is not None:

@@ -113,7 +113,7 @@ def _phobia(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 
 def _virus(state: GameState, action: PlayHuntCard, events: Events) -> None:
-    state.tokens[TokenKind.ARTEMIA] = list(action.places)
+    state.tokens = {**state.tokens, TokenKind.ARTEMIA: list(action.places)}
     emit(events, EventKind.HUNT_TOKEN_PLACED, token=TokenKind.ARTEMIA, places=list(action.places))
 
 

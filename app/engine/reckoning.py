@@ -88,7 +88,7 @@ def resolve_target(state: GameState, h: Hunted, place: int, index: int,
             else:
                 prompts.append(Prompt(h.seat, PromptKind.DISCARD, {"count": count,
                                "why": "avalanche"}))
-    state.queue.insert(0, ("target_action", h.seat, index))
+    state.queue = [("target_action", h.seat, index), *state.queue]
     push_layer(state, prompts)
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def shuffled(seed: int, counter: int, items: list[T]) -> list[T]:
+def shuffled(seed: int, counter: int, items: Sequence[T]) -> list[T]:
     """A Fisher-Yates shuffle of `items` drawn from (seed, counter); stable across Pythons."""
     # Random(str) hashes the string with SHA-512, and random() is specified to be stable,
     # unlike Random.shuffle whose algorithm may change between versions.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -51,7 +52,11 @@ _SEAT, _KIND, _DATA = (Prompt.__dict__[name].__set__ for name in ("seat", "kind"
 
 @dataclass(slots=True)
 class GameState:
-    """Everything about one game; the fold of (config, seed, actions)."""
+    """Everything about one game; the fold of (config, seed, actions).
+
+    The read-only types (Sequence, Mapping) mark what an action replaces and never changes in
+    place: successors share them (see `successor`).
+    """
 
     config: Config
     seed: int
@@ -62,13 +67,13 @@ class GameState:
     rescue: int = 0  # spaces to Victory
     assimilation: int = 0  # spaces to Victory
     marker_on_beach: bool = False
-    reserve: dict[int, int] = field(default_factory=dict)
+    reserve: Mapping[int, int] = field(default_factory=dict)
     hunted: list[Hunted] = field(default_factory=list)
     creature: Creature = field(default_factory=Creature)
-    survival_deck: list[str] = field(default_factory=list)
-    survival_discard: list[str] = field(default_factory=list)
-    # tokens and phobia: their lists are replaced, never changed, so successors share them.
-    tokens: dict[TokenKind, list[int]] = field(default_factory=dict)  # creature / artemia / target
+    survival_deck: Sequence[str] = field(default_factory=list)
+    survival_discard: Sequence[str] = field(default_factory=list)
+    # tokens and phobia: their lists too are replaced, never changed.
+    tokens: Mapping[TokenKind, list[int]] = field(default_factory=dict)  # creature/artemia/target
     # This turn's marks are tuples: a change replaces them, so states share them unchanged.
     effects: tuple[TurnEffect, ...] = ()  # this turn's Hunt and Survival effects
     target_cards: tuple[str, ...] = ()  # Target-symbol cards in effect
@@ -77,18 +82,18 @@ class GameState:
     cataclysm: tuple[int, ...] = ()  # places made ineffective
     forbidden: tuple[int, ...] = ()  # Force Field: may not be played
     used_once: tuple[int, ...] = ()  # max-1x places used this turn
-    phobia: dict[int, list[int]] = field(default_factory=dict)  # seat -> cards shown
+    phobia: Mapping[int, list[int]] = field(default_factory=dict)  # seat -> cards shown
     layers: list[list[Prompt]] = field(default_factory=list)  # the last layer is active
-    queue: list[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
+    queue: Sequence[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
     caught: tuple[int, ...] = ()  # Hunted caught by a Creature token
     lost_last: bool = False
     winner: Winner | Literal[""] = ""
     reason: Reason | Literal[""] = ""
-    contamination: list[bool] = field(default_factory=list)  # the reserve, face down (icon?)
+    contamination: Sequence[bool] = field(default_factory=list)  # the reserve, face down: icon?
     token_serial: int = 0  # a token gets a fresh identity each time it leaves the reserve
     vaccinated: tuple[int, ...] = ()  # Vaccine: take no token this turn
-    creature_used: list[str] = field(default_factory=list)  # once-per-game Creature abilities
-    votes: dict[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
+    creature_used: Sequence[str] = field(default_factory=list)  # once-per-game Creature ones
+    votes: Mapping[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
     extra_turns: int = 0  # turns played after a refusal to board (E2)
     # Bit s-1 set: this state alone holds the Hunted at seat s and may change it in place;
     # _CREATURE_BIT: the same for the Creature's holdings. A successor shares them all with
@@ -127,33 +132,38 @@ class GameState:
         new = self.successor()
         new.hunted, new.owned = list(map(Hunted.clone, self.hunted)), -1
         new.creature = self.creature.clone()
+        new.reserve, new.votes = dict(self.reserve), dict(self.votes)
+        new.survival_deck, new.survival_discard = [*self.survival_deck], [*self.survival_discard]
         new.tokens = {kind: places[:] for kind, places in self.tokens.items()}
         new.phobia = {seat: cards[:] for seat, cards in self.phobia.items()}
+        new.queue, new.contamination = [*self.queue], [*self.contamination]
+        new.creature_used = [*self.creature_used]
         return new
 
     def successor(self) -> GameState:
         """A copy sharing each Hunted with this state until `hunted_at` or `each_hunted` asks
-        to change it (copy on write): the working copy of every action, a state being a value."""
+        to change it (copy on write), and sharing what actions replace rather than change (the
+        decks, reserves, tokens, queue, votes): the working copy of every action."""
         new = _new(GameState)
         new.config, new.seed, new.rng_counter = self.config, self.seed, self.rng_counter
         new.turn, new.phase, new.step = self.turn, self.phase, self.step
         new.rescue, new.assimilation = self.rescue, self.assimilation
-        new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve.copy()
+        new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve
         new.hunted, new.owned = self.hunted[:], 0
         self.owned = 0  # this state, were it changed again, must not change the successor's
         new.creature = self.creature
-        new.survival_deck, new.survival_discard = self.survival_deck[:], self.survival_discard[:]
-        new.tokens, new.phobia = self.tokens.copy(), self.phobia.copy()
+        new.survival_deck, new.survival_discard = self.survival_deck, self.survival_discard
+        new.tokens, new.phobia = self.tokens, self.phobia
         new.effects, new.target_cards = self.effects, self.target_cards
         new.artemia_card, new.anticipation = self.artemia_card, self.anticipation
         new.cataclysm, new.forbidden = self.cataclysm, self.forbidden
         new.used_once = self.used_once
         new.layers = list(map(list.copy, self.layers))
-        new.queue, new.caught = self.queue[:], self.caught
+        new.queue, new.caught = self.queue, self.caught
         new.lost_last, new.winner, new.reason = self.lost_last, self.winner, self.reason
-        new.contamination, new.token_serial = self.contamination[:], self.token_serial
-        new.vaccinated, new.creature_used = self.vaccinated, self.creature_used[:]
-        new.votes, new.extra_turns = self.votes.copy(), self.extra_turns
+        new.contamination, new.token_serial = self.contamination, self.token_serial
+        new.vaccinated, new.creature_used = self.vaccinated, self.creature_used
+        new.votes, new.extra_turns = self.votes, self.extra_turns
         return new
 
     def to_json(self) -> dict[str, Any]:

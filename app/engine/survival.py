@@ -103,7 +103,7 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     """Play a Survival card from hand and resolve it; `this_card` serves Drone and Gate."""
     card = SURVIVAL[action.card]
     hunted.survival.remove(action.card)
-    state.survival_discard.append(action.card)
+    state.survival_discard = [*state.survival_discard, action.card]
     hunted.survival_played = True
     # Choices naming discard-pile cards are left out under Smokescreen (the Hunted learn them
     # from the discard and swap events, which the Creature does not).

@@ -162,9 +162,9 @@ def _move_token(token: TokenKind) -> CardEffect:
         name = token
         if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
             name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
-        places = list(s.tokens[name])  # a new list: states share the lists in `tokens`
+        places = list(s.tokens[name])
         places[places.index(origin)] = to
-        s.tokens[name] = places
+        s.tokens = {**s.tokens, name: places}
         emit(e, EventKind.HUNT_TOKEN_MOVED, token=name, origin=origin, destination=to)
     return effect
 
