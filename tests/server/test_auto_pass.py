@@ -14,7 +14,18 @@ import random
 from app.engine import legal_actions, view_for
 from app.server.autoplay import PASS_DELAY, pass_delay
 
-from .client import JSON, Api, Frame, Player, async_test, close_all, connect_all, open_table
+from .client import (
+    JSON,
+    RATE_BACKOFF,
+    RETRIED,
+    Api,
+    Frame,
+    Player,
+    async_test,
+    close_all,
+    connect_all,
+    open_table,
+)
 from .servers import Server, ServerFactory
 from .stored import StoredGame, as_json, check_log, current_game
 
@@ -108,20 +119,45 @@ async def test_a_dropped_socket_does_not_stop_auto_pass(server: ServerFactory) -
     live = server("sqlite", auto_pass_default="when_nothing")
     async with Api(live) as api:
         table = await open_table(api, hunted=1)
-    creature, hunted = await connect_all(live, table)
+    players = await connect_all(live, table)
+    creature, hunted = players
+    # Both seats click everything, so the server cannot pass the moment away before we reach it.
+    for player in players:
+        await set_mode(player, "off")
     rng = random.Random(3)
-    for _ in range(200):  # play until the Hunted is waited on with Pass alone
+    for _ in range(200):  # play until the Hunted alone is waited on, with Pass alone
         if only_pass(hunted) and not creature.must_act():
             break
-        await play_around_passes([creature, hunted], rng, moves=1)
+        if not (hunted.must_act() or creature.must_act()):  # the game ended first
+            break
+        await play_one(players, rng, skip=hunted if only_pass(hunted) else None)
     assert only_pass(hunted), "the Hunted never held nothing but Pass"
     version = hunted.version
+    await set_mode(hunted, "when_nothing")  # the pass is due 0.5-1.5 s from now
     await hunted.close()
     await creature.wait_version(version + 1)  # the server passed for the Hunted anyway
     game = await current_game(live.database.url, table.code)
     assert game.actions[version].client_id.startswith(AUTOMATIC)
     assert game.actions[version].seat == 1
     await creature.close()
+
+
+async def set_mode(player: Player, mode: str) -> None:
+    """Choose the seat's auto-pass mode and wait for the server's answer."""
+    answer = await player.request({"type": "auto_pass", "mode": mode},
+                                  lambda f: f["type"] == "auto_pass")
+    assert answer["mode"] == mode
+
+
+async def play_one(players: list[Player], rng: random.Random, skip: Player | None) -> None:
+    """One random decision by a seat the game waits on (not `skip`); all see its version."""
+    mover = rng.choice([p for p in players if p.must_act() and p is not skip])
+    assert mover.view is not None
+    action = rng.choice(mover.view["legal_actions"])
+    while (frame := await mover.submit(action))["type"] == "error":
+        assert frame["code"] in RETRIED, frame  # clicking this fast may spend the socket's rate
+        await asyncio.sleep(RATE_BACKOFF)
+    await asyncio.gather(*(p.wait_version(frame["version"]) for p in players))
 
 
 @async_test
