@@ -51,8 +51,11 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
     host = open_page()
     computers_around(host, "Morgan", creature=True, seats=(1, 2))
     start(host, [host])
+    # Auto-pass off: after the token, confirming the hunt stays the Creature's own decision even
+    # when it holds no Hunting card (else the server confirms for it and no control is left).
+    auto_pass_off([host])
+    host.evaluate("document.activeElement.blur()")  # the player leaves the checkbox
     # Until the hunt, the Creature declines every card window (a click on the secondary Pass).
-    # (Windows where it holds nothing to play are passed for it by the server.)
     ready = """() => {
       const prompt = document.querySelector('#actions[data-prompt]');
       if (prompt && prompt.dataset.prompt === 'hunt') return 'hunt';
