@@ -207,6 +207,6 @@ def _contamination(view: View, state: GameState, rng: Random) -> None:
         for t in raw["tokens"]:
             face = t["face"]
             icon = face == "icon" if face is not None else bool(unseen and unseen.pop())
-            h.tokens.append(Token(t["id"], icon, (me,) if face is not None else ()))
+            h.tokens = [*h.tokens, Token(t["id"], icon, (me,) if face is not None else ())]
     state.contamination = unseen[: view["board"]["contamination_reserve"]]
     state.token_serial = max([0, *faces]) + 100  # fresh ids never collide with held ones

@@ -16,6 +16,7 @@ from .board import Events, ask_discard, emit, may_play_survival
 from .cards import ALL_PLACES, SHEET_ABILITIES
 from .frozen_places import others_at
 from .prompts import add_to_layer, push_layer
+from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
@@ -46,7 +47,10 @@ def has_ability(state: GameState, hunted: Hunted, ability: str) -> bool:
 
 def mark_used(hunted: Hunted, ability: str, events: Events, **data: object) -> None:
     """Spend one use of an ability and announce it (sheets are public)."""
-    (hunted.used_this_game if ability in ONCE_PER_GAME else hunted.used_this_turn).append(ability)
+    if ability in ONCE_PER_GAME:
+        hunted.used_this_game = [*hunted.used_this_game, ability]
+    else:
+        hunted.used_this_turn = [*hunted.used_this_turn, ability]
     emit(events, EventKind.ABILITY_USED, ability=ability, hunted=hunted.seat, **data)
 
 
@@ -185,7 +189,7 @@ def _use_intercept(state: GameState, h: Hunted, action: UseAbility, events: Even
 def _use_change_of_plan(state: GameState, h: Hunted, action: UseAbility,
                         events: Events) -> None:
     assert action.place is not None
-    h.played.remove(action.place)
+    h.played = without(h.played, action.place)
     h.hand = sorted([*h.hand, action.place])
     add_to_layer(state, Prompt(h.seat, PromptKind.CHANGE_OF_PLAN, {"out": action.place}))
 
@@ -201,8 +205,8 @@ def _use_share_supplies(state: GameState, h: Hunted, action: UseAbility,
                         events: Events) -> None:
     assert action.hunted is not None
     receiver = state.hunted_at(action.hunted)
-    h.survival.remove(action.card)
-    receiver.survival.append(action.card)
+    h.survival = without(h.survival, action.card)
+    receiver.survival = [*receiver.survival, action.card]
     # Face down: the table sees that a card changed hands, only the two Hunted see which.
     emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=h.seat, receiver=receiver.seat)
     emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (h.seat, receiver.seat),

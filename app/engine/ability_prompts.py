@@ -7,6 +7,7 @@ from .abilities import has_ability, mark_used
 from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards, shared
 from .board import Events, draw_hunt, emit, lose_will
 from .prompts import PromptRule, push_layer, remove_prompt
+from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PromptKind
 
@@ -27,11 +28,11 @@ def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: 
         emit(events, EventKind.INTERCEPT_DECLINED, hunted=prompt.seat)
         return
     creature = state.own_creature()
-    creature.hand.remove(action.option)
+    creature.hand = without(creature.hand, action.option)
     drawn = draw_hunt(state, events)
-    creature.deck.insert(0, action.option)  # the deck is drawn from its end: 0 is the bottom
+    creature.deck = [action.option, *creature.deck]  # drawn from its end: 0 is the bottom
     if drawn is not None:
-        creature.hand.append(drawn)
+        creature.hand = [*creature.hand, drawn]
     emit(events, EventKind.HUNT_CARD_INTERCEPTED, hunted=prompt.seat, replaced=drawn is not None)
     emit(events, EventKind.HUNT_CARD_INTERCEPTED_CARD, (CREATURE, prompt.seat), card=action.option)
     if drawn is not None:
@@ -50,8 +51,8 @@ def _change_of_plan_answer(state: GameState, prompt: Prompt, action: Action,
     h = state.hunted_at(prompt.seat)
     remove_prompt(state, prompt)
     (card,) = action.cards
-    h.hand.remove(card)
-    h.played.append(card)
+    h.hand = without(h.hand, card)
+    h.played = [*h.played, card]
     emit(events, EventKind.PLACE_CARD_CHANGED, hunted=h.seat)
     emit(events, EventKind.PLACE_CARD_CHANGED_BY_YOU, (h.seat,), out=prompt.data["out"], into=card)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
@@ -52,7 +53,7 @@ from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 # --- Exploration -------------------------------------------------------------------------
 
-def place_card_plays(state: GameState, h: Hunted, pool: list[int]) -> list[Action]:
+def place_card_plays(state: GameState, h: Hunted, pool: Sequence[int]) -> list[Action]:
     """The Place card choices from `pool`: 1 card, or 2 with a River or Artefact play."""
     allowed = [c for c in pool if c not in state.forbidden]
     if not allowed and (h.resisted or all(c in state.forbidden for c in h.discard)):
@@ -121,7 +122,7 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
     elif isinstance(action, GiveUp):
         h.resisted = True
         h.will = 3
-        h.hand = sorted(h.hand + h.discard)
+        h.hand = sorted([*h.hand, *h.discard])
         h.discard = []
         emit(events, EventKind.GAVE_UP, hunted=h.seat)
         if state.config.variant == FROZEN:  # Frozen Lands: a token, blind (rulebook)
@@ -138,9 +139,10 @@ def _explore_answer(state: GameState, prompt: Prompt, action: Action, events: Ev
 def choose_place_cards(state: GameState, h: Hunted, action: PlayPlaceCards,
                        events: Events) -> None:
     """Put the chosen card(s) face down; a Hunted may change them while Exploration lasts."""
-    h.hand = sorted(h.hand + h.played)
+    hand = sorted([*h.hand, *h.played])
     for card in action.cards:
-        h.hand.remove(card)
+        hand.remove(card)
+    h.hand = hand
     h.played = list(action.cards)
     h.ready = True
     emit(events, EventKind.PLACE_CARDS_CHOSEN, hunted=h.seat, count=len(action.cards))

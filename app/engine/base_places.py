@@ -31,6 +31,7 @@ from .cards import (
 )
 from .places import Place, power_options, register_place, resolve_copy
 from .prompts import add_to_layer
+from .sides import without
 from .state import GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PowerOption, PromptKind
 
@@ -101,9 +102,8 @@ def _return_cards(state: GameState, hunted: Hunted, action: UsePlacePower, this_
                   count: int, events: Events) -> None:
     """Jungle/Swamp: this card back to hand plus discarded ones (Persecution: one of them)."""
     if action.option in (PowerOption.ONLY, PowerOption.THIS) and this_card in hunted.played:
-        hunted.played.remove(this_card)
-        hunted.hand.append(this_card)
-        hunted.hand.sort()
+        hunted.played = without(hunted.played, this_card)
+        hunted.hand = sorted([*hunted.hand, this_card])
         emit(events, EventKind.PLACE_CARD_RETURNED, hunted=hunted.seat, card=this_card)
     if action.option == PowerOption.ONLY:
         ask_take_back(state, hunted, count, events)
@@ -128,8 +128,7 @@ def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: i
     card = action.card
     assert card is not None
     state.reserve = {**state.reserve, card: state.reserve[card] - 1}
-    hunted.hand.append(card)
-    hunted.hand.sort()
+    hunted.hand = sorted([*hunted.hand, card])
     emit(events, EventKind.PLACE_CARD_GAINED, hunted=hunted.seat, card=card)
 
 
@@ -138,7 +137,7 @@ def _shelter(state: GameState, hunted: Hunted, action: UsePlacePower, this_card:
     drawn = draw_survival(state, events, 2)
     emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if len(drawn) == 1:
-        hunted.survival.append(drawn[0])
+        hunted.survival = [*hunted.survival, drawn[0]]
         emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
     elif drawn:
         add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn}))
@@ -152,7 +151,7 @@ def _source(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: 
         emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
         return
     drawn = draw_survival(state, events, 1)
-    hunted.survival.extend(drawn)
+    hunted.survival = [*hunted.survival, *drawn]
     emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if drawn:
         emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])

@@ -6,6 +6,7 @@ from .cards import ARTEMIA_SPACES, BEACH, MAX_ONCE_PER_TURN, WRECK
 from .events import Event, event
 from .prompts import add_to_layer
 from .rng import shuffled
+from .sides import replaced, without
 from .state import CREATURE, GameState, Hunted, Prompt, Token
 from .vocab import Effect, EventKind, PromptKind, Reason, Step, TokenKind, Winner
 
@@ -108,7 +109,8 @@ def draw_hunt(state: GameState, events: Events) -> str | None:
         state.rng_counter += 1
         creature.discard = []
         emit(events, EventKind.HUNT_DECK_RESHUFFLED, cards=len(creature.deck))
-    return creature.deck.pop()
+    *creature.deck, card = creature.deck
+    return card
 
 
 def may_play_survival(state: GameState, hunted: Hunted) -> bool:
@@ -173,8 +175,8 @@ def lose_will(state: GameState, hunted: Hunted, amount: int, events: Events, why
 def discard_place_card(state: GameState, hunted: Hunted, card: int, events: Events,
                        why: str) -> None:
     """Move a Place card from hand to the discard pile, face up (hidden under Smokescreen)."""
-    hunted.hand.remove(card)
-    hunted.discard.append(card)
+    hunted.hand = without(hunted.hand, card)
+    hunted.discard = [*hunted.discard, card]
     emit_secret(events, EventKind.PLACE_CARD_DISCARDED, discard_knowers(state),
                 {"hunted": hunted.seat, "card": card, "why": why},
                 {"hunted": hunted.seat, "why": why})
@@ -182,9 +184,8 @@ def discard_place_card(state: GameState, hunted: Hunted, card: int, events: Even
 
 def take_back(state: GameState, hunted: Hunted, card: int, events: Events) -> None:
     """Move a Place card from the discard pile to hand."""
-    hunted.discard.remove(card)
-    hunted.hand.append(card)
-    hunted.hand.sort()
+    hunted.discard = without(hunted.discard, card)
+    hunted.hand = sorted([*hunted.hand, card])
     emit_secret(events, EventKind.PLACE_CARD_TAKEN_BACK, discard_knowers(state),
                 {"hunted": hunted.seat, "card": card}, {"hunted": hunted.seat})
 
@@ -219,7 +220,7 @@ def reveal(state: GameState, token_id: int, events: Events) -> Token:
     index = next(i for i, t in enumerate(holder.tokens) if t.id == token_id)
     token = holder.tokens[index]
     shown = Token(token.id, token.icon, all_seats(state), True)
-    holder.tokens[index] = shown
+    holder.tokens = replaced(holder.tokens, index, shown)
     emit(events, EventKind.CONTAMINATION_REVEALED, hunted=holder.seat, token=token.id,
          icon=token.icon)
     return shown

@@ -25,6 +25,7 @@ from .board import (
     take_back,
 )
 from .prompts import PromptRule, add_to_layer, remove_prompt
+from .sides import without
 from .state import CREATURE, GameState, Prompt
 from .vocab import Effect, EventKind, PromptKind
 
@@ -62,8 +63,7 @@ def _keep_place_legal(state: GameState, prompt: Prompt) -> list[Action]:
 def _keep_place_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     assert isinstance(action, KeepPlaceCard)
     h = state.hunted_at(prompt.seat)
-    h.played.remove(action.card)
-    h.hand = sorted(h.hand + h.played)
+    h.hand = sorted([*h.hand, *without(h.played, action.card)])
     h.played = [action.card]
     remove_prompt(state, prompt)
     emit(events, EventKind.RIVER_CHOICE_MADE, hunted=h.seat)
@@ -97,7 +97,7 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
     h = state.hunted_at(prompt.seat)
     rest = list(prompt.data["cards"])
     rest.remove(action.card)
-    h.survival.append(action.card)
+    h.survival = [*h.survival, action.card]
     remove_prompt(state, prompt)
     emit(events, EventKind.SURVIVAL_CARD_KEPT, (h.seat,), card=action.card, discarded=rest)
     if prompt.data.get("give") and Effect.ISOLATION not in state.effects:
@@ -116,7 +116,7 @@ def _discard_survival_answer(state: GameState, prompt: Prompt, action: Action,
                              events: Events) -> None:
     assert isinstance(action, DiscardSurvivalCard)
     h = state.hunted_at(prompt.seat)
-    h.survival.remove(action.card)
+    h.survival = without(h.survival, action.card)
     state.survival_discard = [*state.survival_discard, action.card]
     remove_prompt(state, prompt)
     emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=h.seat, why="toxin")

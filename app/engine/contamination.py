@@ -5,6 +5,7 @@ from __future__ import annotations
 from .board import Events, board_the_ship, emit, held_tokens, holder_of, reveal
 from .cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 from .rng import shuffled
+from .sides import replaced, without
 from .state import GameState, Hunted, Token
 from .vocab import Effect, EventKind
 
@@ -29,7 +30,7 @@ def take_token(state: GameState, hunted: Hunted, events: Events, why: str) -> No
     state.token_serial += 1
     *state.contamination, icon = state.contamination
     token = Token(state.token_serial, icon)
-    hunted.tokens.append(token)
+    hunted.tokens = [*hunted.tokens, token]
     emit(events, EventKind.CONTAMINATION_TAKEN, hunted=hunted.seat, token=token.id, why=why)
 
 
@@ -42,7 +43,7 @@ def discard_token(state: GameState, hunted: Hunted, token_id: int, events: Event
                   why: str) -> None:
     """Return a held token to the reserve, which is shuffled: what was known of it is gone."""
     token = next(t for t in hunted.tokens if t.id == token_id)
-    hunted.tokens.remove(token)
+    hunted.tokens = without(hunted.tokens, token)
     state.contamination = shuffled(state.seed, state.rng_counter,
                                    [*state.contamination, token.icon])
     state.rng_counter += 1
@@ -55,7 +56,8 @@ def look(state: GameState, seat: int, token_id: int, events: Events) -> None:
     index = next(i for i, t in enumerate(holder.tokens) if t.id == token_id)
     token = holder.tokens[index]
     if seat not in token.known:
-        holder.tokens[index] = Token(token.id, token.icon, (*token.known, seat), token.face_up)
+        seen = Token(token.id, token.icon, (*token.known, seat), token.face_up)
+        holder.tokens = replaced(holder.tokens, index, seen)
     emit(events, EventKind.CONTAMINATION_LOOKED_AT, looker=seat, hunted=holder.seat, token=token.id)
     emit(events, EventKind.CONTAMINATION_SEEN, (seat,), token=token.id, icon=token.icon)
 

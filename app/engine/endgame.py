@@ -42,11 +42,9 @@ def _end_of_turn(state: GameState, events: Events) -> None:
     """Steps 1-4: discard played cards, recover (and take a token) after a lost last Will,
     refill the Creature's hand; then the Rescue step."""
     for h in state.each_hunted():
-        h.discard.extend(h.played)
-        h.played.clear()
+        h.discard, h.played = [*h.discard, *h.played], []
         if h.lost_last_will:
-            h.hand = sorted(h.hand + h.discard)
-            h.discard.clear()
+            h.hand, h.discard = sorted([*h.hand, *h.discard]), []
             h.will = 3
             emit(events, EventKind.HUNTED_RECOVERED, hunted=h.seat)
             if state.config.variant == FROZEN:  # C10: the last-Will token comes now
@@ -56,7 +54,8 @@ def _end_of_turn(state: GameState, events: Events) -> None:
         card = draw_hunt(state, events)
         if card is None:
             break
-        state.own_creature().hand.append(card)
+        creature = state.own_creature()
+        creature.hand = [*creature.hand, card]
         drawn += 1
     emit(events, EventKind.HUNT_CARDS_DRAWN, count=drawn)
     state.step = Step.RESCUE

@@ -60,9 +60,8 @@ def _reset_turn(state: GameState) -> None:
     for h in state.each_hunted():
         h.ready = h.resisted = h.survival_played = h.lost_last_will = False
         h.double, h.next_double = h.next_double, ""
-        h.immune.clear()
-        h.used_this_turn.clear()  # once-per-turn sheet abilities
-        h.positions.clear()
+        h.immune, h.positions = [], []
+        h.used_this_turn = []  # once-per-turn sheet abilities
     creature = state.own_creature()
     creature.plays_left = 2 if creature.tracking_next else 1
     creature.tracking_next = False

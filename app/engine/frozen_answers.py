@@ -74,7 +74,7 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
         emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=prompt.seat, why="not-given")
         return
     receiver = state.hunted_at(int(action.option))
-    receiver.survival.append(card)
+    receiver.survival = [*receiver.survival, card]
     # Face down: the table sees that a card changed hands, only the two Hunted see which.
     emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=prompt.seat, receiver=receiver.seat)
     emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (prompt.seat, receiver.seat), card=card)

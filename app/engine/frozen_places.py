@@ -19,6 +19,7 @@ from .cards import FROZEN, RESERVE_PLACES, UNCOPYABLE
 from .contamination import may_discard_tokens
 from .places import Place, register_place, resolve_copy
 from .prompts import add_to_layer
+from .sides import without
 from .state import GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PowerOption, PromptKind, Reason, Winner
 
@@ -193,7 +194,7 @@ def _aurora_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_ca
 
 def _return_this(state: GameState, hunted: Hunted, this_card: int, events: Events) -> None:
     if this_card in hunted.played:
-        hunted.played.remove(this_card)
+        hunted.played = without(hunted.played, this_card)
         hunted.hand = sorted([*hunted.hand, this_card])
         emit(events, EventKind.PLACE_CARD_RETURNED, hunted=hunted.seat, card=this_card)
 
@@ -233,7 +234,7 @@ def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
     drawn = draw_survival(state, events, 2)
     emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
     if len(drawn) == 1:
-        hunted.survival.append(drawn[0])
+        hunted.survival = [*hunted.survival, drawn[0]]
         emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
     elif drawn:
         add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn,
@@ -263,7 +264,7 @@ def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_ca
         emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
     if action.option in (PowerOption.DRAW, PowerOption.BOTH):
         drawn = draw_survival(state, events, 1)
-        hunted.survival.extend(drawn)
+        hunted.survival = [*hunted.survival, *drawn]
         emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
         if drawn:
             emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])

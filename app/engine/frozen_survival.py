@@ -22,6 +22,7 @@ from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
 from .frozen_survival_prompts import exchanges, return_played
 from .prompts import add_to_layer
+from .sides import replaced
 from .state import GameState, Hunted, Prompt
 from .survival import SurvivalCard, register_survival_card
 from .vocab import EventKind, Moment, PromptKind, TokenKind, Whisper
@@ -205,20 +206,20 @@ def _e_signal_mirror(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c:
 def _e_roped_together(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     origin, to = a.places
     index = _places(h).index(origin)
-    h.positions[index] = (to, h.positions[index][1])  # the played card stays the same
+    h.positions = replaced(h.positions, index, (to, h.positions[index][1]))  # same card
     emit(e, EventKind.HUNTED_MOVED, hunted=h.seat, origin=origin, destination=to,
          why="roped-together")
 
 
 def _e_windbreak(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    h.immune.append(TokenKind.TARGET)
+    h.immune = [*h.immune, TokenKind.TARGET]
 
 
 def _e_huddle(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     place, chosen = a.places
     for o in [h, *others_at(s, h, place)]:
         if o.seat != chosen and TokenKind.CREATURE not in o.immune:
-            o.immune.append(TokenKind.CREATURE)
+            o.immune = [*o.immune, TokenKind.CREATURE]
 
 
 def _e_scrub_down(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:

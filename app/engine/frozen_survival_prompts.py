@@ -6,6 +6,7 @@ from __future__ import annotations
 from .actions import PASS, Action, Choose, TakeBackPlaceCard, shared
 from .board import Events, discard_knowers, emit, emit_secret
 from .prompts import PromptRule, remove_prompt
+from .sides import replaced, without
 from .state import GameState, Hunted, Prompt
 from .vocab import EventKind, PromptKind
 
@@ -18,7 +19,7 @@ def exchanges(state: GameState, o: Hunted) -> list[tuple[int, int]]:
 
 def return_played(state: GameState, o: Hunted, card: int, events: Events) -> None:
     """Relay Runner: `card` leaves play and goes back to its owner's hand."""
-    o.played.remove(card)
+    o.played = without(o.played, card)
     o.hand = sorted([*o.hand, card])
     emit(events, EventKind.PLACE_CARD_RETURNED, hunted=o.seat, card=card, why="relay-runner")
 
@@ -36,9 +37,8 @@ def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
         emit(events, EventKind.SIGNAL_MIRROR_DECLINED, hunted=o.seat)
         return
     out, into = (int(x) for x in action.option.split(":"))
-    o.played[o.played.index(out)] = into
-    o.discard.remove(into)
-    o.discard.append(out)
+    o.played = replaced(o.played, o.played.index(out), into)
+    o.discard = [*without(o.discard, into), out]
     # As with Vortex, the discard pile is face up: the swap shows (not under Smokescreen).
     emit_secret(events, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(state),
                 {"hunted": o.seat, "out": out, "into": into}, {"hunted": o.seat})

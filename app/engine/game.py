@@ -62,16 +62,15 @@ def new_game(config: Config, seed: int) -> GameState:
     state.rescue = rescue_start(players)
     state.assimilation = assimilation_start(players, config.variant)
     state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
-    deck = shuffled(seed, 0, survival_deck(config.variant))
-    state.creature = Creature(deck=shuffled(seed, 1, hunt_deck(config.variant)))
+    survival = shuffled(seed, 0, survival_deck(config.variant))
+    hunt = shuffled(seed, 1, hunt_deck(config.variant))
+    state.creature = Creature(hand=[hunt.pop() for _ in range(3)], deck=hunt)
     state.rng_counter = 2
-    for _ in range(3):
-        state.creature.hand.append(state.creature.deck.pop())
     state.hunted = [Hunted(seat, hand=list(STARTING_PLACES))
                     for seat in range(1, config.hunted + 1)]
     for hunted in state.hunted:
-        hunted.survival.append(deck.pop())
-    state.survival_deck = deck
+        hunted.survival = [survival.pop()]
+    state.survival_deck = survival
     if config.variant == FROZEN:
         setup_reserve(state)
     if config.abilities:
@@ -106,7 +105,7 @@ def _change_of_choice(state: GameState, seat: int) -> list[Action]:
     if not h.ready:
         return []
     current = PlayPlaceCards(tuple(sorted(h.played)))
-    return [a for a in place_card_plays(state, h, h.hand + h.played) if a != current]
+    return [a for a in place_card_plays(state, h, [*h.hand, *h.played]) if a != current]
 
 
 def apply_action(state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:

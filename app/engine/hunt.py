@@ -11,6 +11,7 @@ from .actions import play_hunt_card as play_hunt_card_action
 from .board import Events, emit
 from .cards import ALL_HUNT_CARDS, FROZEN, FROZEN_HUNT_CARDS, HUNT_CARDS, CardInfo
 from .prompts import push_layer
+from .sides import without
 from .state import GameState, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
@@ -80,13 +81,13 @@ def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> No
     creature = state.own_creature()
     effect = copied_card(state) if action.card == "flashback" else action.card
     assert effect is not None
-    creature.hand.remove(action.card)
+    creature.hand = without(creature.hand, action.card)
     creature.plays_left -= 1
     creature.played_this_turn += 1
     emit(events, EventKind.HUNT_CARD_PLAYED, card=action.card, effect=effect,
          places=list(action.places), hunted=action.hunted)
     _resolve(state, HUNT[effect], action, events)
-    creature.discard.append(action.card)
+    creature.discard = [*creature.discard, action.card]
 
 
 def _resolve(state: GameState, card: HuntCard, action: PlayHuntCard, events: Events) -> None:
@@ -108,7 +109,7 @@ def reset_choices(state: GameState, events: Events) -> None:
     """F15: Place cards already chosen go back to hand and those Hunted choose again."""
     for hunted in state.each_hunted():
         if hunted.ready:
-            hunted.hand = sorted(hunted.hand + hunted.played)
+            hunted.hand = sorted([*hunted.hand, *hunted.played])
             hunted.played = []
             hunted.ready = False
             state.layers[0].append(Prompt(hunted.seat, PromptKind.EXPLORE))

@@ -18,6 +18,7 @@ from .hunt import (
     standing,
 )
 from .prompts import push_layer
+from .sides import replaced
 from .state import GameState, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
@@ -127,7 +128,7 @@ def _detour(state: GameState, action: PlayHuntCard, events: Events) -> None:
     origin, to = action.places
     for index, (place, card) in enumerate(hunted.positions):
         if place == origin:
-            hunted.positions[index] = (to, card)
+            hunted.positions = replaced(hunted.positions, index, (to, card))
             break
     emit(events, EventKind.HUNTED_MOVED, hunted=hunted.seat, origin=origin, destination=to)
 

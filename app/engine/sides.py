@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .vocab import TokenKind
 
 _new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
+T = TypeVar("T")
+
+
+def without(items: Sequence[T], item: T) -> list[T]:
+    """A new list: `items` less the first `item` (ValueError if absent, as list.remove)."""
+    out = list(items)
+    out.remove(item)
+    return out
+
+
+def replaced(items: Sequence[T], index: int, item: T) -> list[T]:
+    """A new list: `items` with `item` at `index`."""
+    out = list(items)
+    out[index] = item
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,42 +48,55 @@ class Token:
 
 @dataclass(slots=True)
 class Hunted:
-    """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags."""
+    """One Hunted: Will, Place cards by zone, Survival cards and this turn's flags.
+
+    Her lists are values: the engine replaces them and never changes one in place (mypy holds
+    it to that through the read-only `Sequence`), so a copy may share them (`copy`).
+    """
 
     seat: int
     will: int = 3
-    hand: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    played: list[int] = field(default_factory=list)  # face down until the reveal
-    positions: list[tuple[int, int]] = field(default_factory=list)  # (place, card) after reveal
-    survival: list[str] = field(default_factory=list)
+    hand: Sequence[int] = field(default_factory=list)
+    discard: Sequence[int] = field(default_factory=list)
+    played: Sequence[int] = field(default_factory=list)  # face down until the reveal
+    positions: Sequence[tuple[int, int]] = field(default_factory=list)  # (place, card), revealed
+    survival: Sequence[str] = field(default_factory=list)
     ready: bool = False  # has chosen this turn's Place card(s)
     double: str = ""  # "river" or "artefact": this turn's two-card play
     next_double: str = ""  # the same, owed for the next turn
     resisted: bool = False  # used Resist or Give Up this turn
     survival_played: bool = False
     lost_last_will: bool = False
-    immune: list[TokenKind] = field(default_factory=list)  # ignored this turn (Dodge, Detector)
-    tokens: list[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
+    immune: Sequence[TokenKind] = field(default_factory=list)  # ignored this turn (Dodge...)
+    tokens: Sequence[Token] = field(default_factory=list)  # Contamination tokens (Frozen Lands)
     sheet: str = ""  # the Hunted sheet, when abilities are on
-    used_this_turn: list[str] = field(default_factory=list)  # abilities used this turn
-    used_this_game: list[str] = field(default_factory=list)  # once-per-game abilities used
+    used_this_turn: Sequence[str] = field(default_factory=list)  # abilities used this turn
+    used_this_game: Sequence[str] = field(default_factory=list)  # once-per-game abilities used
 
     def owns(self, card: int) -> bool:
         """True if the card is in hand, in the discard pile or in play."""
         return card in self.hand or card in self.discard or card in self.played
 
-    def clone(self) -> Hunted:
-        """An independent copy (attributes set directly: the hottest path of every action)."""
+    def copy(self) -> Hunted:
+        """A copy sharing her lists, which are replaced, never changed: the copy on write of
+        every action (`GameState.hunted_at`), attributes set directly on this hot path."""
         new = _new(Hunted)
         new.seat, new.will, new.sheet = self.seat, self.will, self.sheet
-        new.hand, new.discard, new.played = self.hand[:], self.discard[:], self.played[:]
-        new.positions, new.survival = self.positions[:], self.survival[:]
+        new.hand, new.discard, new.played = self.hand, self.discard, self.played
+        new.positions, new.survival = self.positions, self.survival
         new.ready, new.double, new.next_double = self.ready, self.double, self.next_double
         new.resisted, new.survival_played = self.resisted, self.survival_played
-        new.lost_last_will, new.immune, new.tokens = self.lost_last_will, self.immune[:], \
-            self.tokens[:]
-        new.used_this_turn, new.used_this_game = self.used_this_turn[:], self.used_this_game[:]
+        new.lost_last_will, new.immune, new.tokens = self.lost_last_will, self.immune, self.tokens
+        new.used_this_turn, new.used_this_game = self.used_this_turn, self.used_this_game
+        return new
+
+    def clone(self) -> Hunted:
+        """An independent copy: changing either, even a list in place, leaves the other."""
+        new = self.copy()
+        new.hand, new.discard, new.played = [*self.hand], [*self.discard], [*self.played]
+        new.positions, new.survival = [*self.positions], [*self.survival]
+        new.immune, new.tokens = [*self.immune], [*self.tokens]
+        new.used_this_turn, new.used_this_game = [*self.used_this_turn], [*self.used_this_game]
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -106,21 +135,28 @@ class Hunted:
 
 @dataclass(slots=True)
 class Creature:
-    """The Creature's Hunt cards and its per-turn play allowance."""
+    """The Creature's Hunt cards and its per-turn play allowance; its lists are values, as a
+    Hunted's are (replaced, never changed in place)."""
 
-    hand: list[str] = field(default_factory=list)
-    deck: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)  # face up; the last is the most recent
+    hand: Sequence[str] = field(default_factory=list)
+    deck: Sequence[str] = field(default_factory=list)
+    discard: Sequence[str] = field(default_factory=list)  # face up; the last is the most recent
     plays_left: int = 1
     played_this_turn: int = 0
     tracking_next: bool = False
 
-    def clone(self) -> Creature:
-        """An independent copy."""
+    def copy(self) -> Creature:
+        """A copy sharing the lists, which are replaced, never changed (`own_creature`)."""
         new = _new(Creature)
-        new.hand, new.deck, new.discard = self.hand[:], self.deck[:], self.discard[:]
+        new.hand, new.deck, new.discard = self.hand, self.deck, self.discard
         new.plays_left, new.played_this_turn = self.plays_left, self.played_this_turn
         new.tracking_next = self.tracking_next
+        return new
+
+    def clone(self) -> Creature:
+        """An independent copy: changing either, even a list in place, leaves the other."""
+        new = self.copy()
+        new.hand, new.deck, new.discard = [*self.hand], [*self.deck], [*self.discard]
         return new
 
     def to_json(self) -> dict[str, Any]:

@@ -104,7 +104,7 @@ class GameState:
         """The Hunted sitting at `seat` (1..H), this state's own: safe to change."""
         bit = 1 << (seat - 1)
         if not self.owned & bit:
-            self.hunted[seat - 1] = self.hunted[seat - 1].clone()
+            self.hunted[seat - 1] = self.hunted[seat - 1].copy()
             self.owned |= bit
         return self.hunted[seat - 1]
 
@@ -115,7 +115,7 @@ class GameState:
     def each_hunted(self) -> list[Hunted]:
         """Every Hunted, this state's own: safe to change."""
         if ~self.owned & _ALL_HUNTED:
-            self.hunted[:] = [h if self.owned & (1 << i) else h.clone()
+            self.hunted[:] = [h if self.owned & (1 << i) else h.copy()
                               for i, h in enumerate(self.hunted)]
             self.owned |= _ALL_HUNTED
         return self.hunted
@@ -123,7 +123,7 @@ class GameState:
     def own_creature(self) -> Creature:
         """The Creature's Hunt cards and allowance, this state's own: safe to change."""
         if not self.owned & _CREATURE_BIT:
-            self.creature = self.creature.clone()
+            self.creature = self.creature.copy()
             self.owned |= _CREATURE_BIT
         return self.creature
 

@@ -16,6 +16,7 @@ from .cards import (
     SURVIVAL_CARDS,
     CardInfo,
 )
+from .sides import without
 from .state import GameState, Hunted
 from .vocab import EventKind, Moment
 
@@ -102,7 +103,7 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
                        events: Events, this_card: int = 0) -> None:
     """Play a Survival card from hand and resolve it; `this_card` serves Drone and Gate."""
     card = SURVIVAL[action.card]
-    hunted.survival.remove(action.card)
+    hunted.survival = without(hunted.survival, action.card)
     state.survival_discard = [*state.survival_discard, action.card]
     hunted.survival_played = True
     # Choices naming discard-pile cards are left out under Smokescreen (the Hunted learn them

@@ -19,6 +19,7 @@ from .cards import ADJACENT, ARTEFACT, ROVER, CardInfo
 from .hunt import reset_choices
 from .places import power_options, resolve_copy
 from .rng import shuffled
+from .sides import replaced, without
 from .state import CREATURE, GameState, Hunted
 from .survival import (
     CardEffect,
@@ -133,18 +134,19 @@ def _strike_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
     creature = s.own_creature()
     picked = shuffled(s.seed, s.rng_counter, creature.hand)[:2]
     s.rng_counter += 1
+    hand = list(creature.hand)
     for card in picked:
-        creature.hand.remove(card)
-    creature.deck[:0] = picked  # the deck is drawn from its end: index 0 is the bottom
+        hand.remove(card)
+    creature.hand = hand
+    creature.deck = [*picked, *creature.deck]  # the deck is drawn from its end: 0 is the bottom
     emit(e, EventKind.HUNT_CARDS_STRUCK_BACK, count=len(picked))
     emit(e, EventKind.HUNT_CARDS_TO_BOTTOM, (CREATURE,), cards=picked)
 
 
 def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     out, into = a.places
-    h.played[h.played.index(out)] = into
-    h.discard.remove(into)
-    h.discard.append(out)
+    h.played = replaced(h.played, h.played.index(out), into)
+    h.discard = [*without(h.discard, into), out]
     # The discard pile is face up, so the swap shows (except to the Creature under Smokescreen).
     emit_secret(e, EventKind.PLAYED_CARD_SWAPPED, discard_knowers(s),
                 {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
@@ -152,7 +154,7 @@ def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> 
 
 def _immunity(token: TokenKind) -> CardEffect:
     def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-        h.immune.append(token)
+        h.immune = [*h.immune, token]
     return effect
 
 
@@ -185,9 +187,8 @@ def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) 
 
 def _double_back(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     card = a.places[0]
-    h.played.remove(card)
-    h.hand.append(card)
-    h.hand.sort()
+    h.played = without(h.played, card)
+    h.hand = sorted([*h.hand, card])
     emit(e, EventKind.PLACE_CARD_RETURNED, hunted=h.seat, card=card)
 
 
