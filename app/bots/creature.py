@@ -12,7 +12,7 @@ from app.engine.cards import ADJACENT
 
 from .base import View, best, legal
 from .keep import DETOUR_CATCH, held, keep_worth
-from .predict import candidates, choice_odds, mass, place_scores, presence
+from .predict import candidates, choice_odds, denied_gains, mass, place_scores, presence
 
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
 
@@ -29,6 +29,7 @@ class HeuristicCreature:
         self.rng = Random(seed)
         self.scores: dict[int, float] = {}
         self.crowd: dict[int, float] = {}
+        self.denied: dict[int, float] = {}
         self.where: dict[int, dict[int, float]] = {}
         # Per Hunted: the log-odds that she picks by PLACE_APPEAL rather than at random, from
         # her revealed cards; and the cards she could have played, kept until the reveal.
@@ -55,6 +56,7 @@ class HeuristicCreature:
         self._learn_tastes(view)
         self.where = presence(view, self.tastes(h["seat"] for h in view["hunted"]))
         self.scores, self.crowd = place_scores(view, self.where), mass(view, self.where)
+        self.denied = denied_gains(view, self.where)
 
     def tastes(self, seats: Iterable[int]) -> dict[int, float]:
         """Per Hunted seat, the weight of PLACE_APPEAL in her choices (TASTE_PRIOR before any
@@ -94,7 +96,8 @@ class HeuristicCreature:
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]
         if action.token == "creature":
-            score = self.scores[place]
+            # A token also stops the place's power: the Rover's card would be hers for good.
+            score = self.scores[place] + self.denied[place]
             if "detour" in held(view):
                 # With Detour in hand, a Hunted next door can be dragged onto the token.
                 score += 0.8 * sum(self.scores[q] for q in ADJACENT[place])
@@ -102,7 +105,7 @@ class HeuristicCreature:
         creature = view["board"]["tokens"].get("creature", [])
         if place in creature:
             return 0.0
-        return 5.0 + self.crowd[place]
+        return 5.0 + self.crowd[place] + self.denied[place]
 
     def _card(self, view: View, action: PlayHuntCard) -> float:
         """What playing this Hunt card is worth now (Flashback: the card it copies)."""
