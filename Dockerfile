@@ -1,5 +1,5 @@
 # The Not Alone Online server. docker-compose.yml runs it next to Postgres 15.
-FROM python:3.11-slim
+FROM python:3.11-slim AS base
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -14,9 +14,23 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
         > /tmp/requirements.txt \
     && pip install -r /tmp/requirements.txt
 
+# The engine compiled by mypyc (app/compile_engine.py), in a stage of its own: the C compiler and
+# mypy stay out of the served image, which takes only the extensions and their stamp.
+FROM base AS engine
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install "mypy~=2.4.1" "setuptools>=65"
+COPY pyproject.toml ./
+COPY app ./app
+RUN python -m app.compile_engine build
+
+FROM base
 # The app, its migrations and the browser client (static/, when present); see .dockerignore.
 COPY . .
+COPY --from=engine /srv/app/engine/ ./app/engine/
+COPY --from=engine /srv/not_alone_engine__mypyc*.so ./
 RUN pip install --no-deps . \
+    && python -m app.compile_engine status | grep -qx "app/engine: compiled" \
     && useradd --system --home-dir /srv --shell /usr/sbin/nologin not-alone \
     && mkdir -p /srv/data && chown not-alone /srv/data
 USER not-alone

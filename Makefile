@@ -3,25 +3,31 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv test lint typecheck bench bench-server simulate run
+.PHONY: venv engine test lint typecheck bench bench-server simulate run
 
 venv: $(VENV)/.installed
 
 # Reinstall only when pyproject.toml changes (the stamp is older than it).
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev]'
+	$(BIN)/pip install -e '.[dev,compile]'
 	touch $(VENV)/.serving $@
 
-# Serving needs the project's own dependencies only (no pytest, mypy or playwright).
+# Serving needs the project's own dependencies, and mypy (mypyc) to compile the engine.
 $(VENV)/.serving: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -e .
+	$(BIN)/pip install -e '.[compile]'
 	touch $@
+
+# The engine compiled by mypyc (app/compile_engine.py), rebuilt only when its sources changed
+# (about a minute). Without a C compiler it says so, and the engine runs interpreted (slower).
+engine: $(VENV)/.serving
+	$(BIN)/python -m app.compile_engine build \
+	    || echo "make engine: not compiled; the engine runs interpreted" >&2
 
 # Postgres, Chromium and nginx (scripts/prepare), then lint, type-check and pytest;
 # scripts/test is the one path shared with .ci/run.
-test: venv
+test: venv engine
 	scripts/prepare
 	scripts/test
 
@@ -31,19 +37,19 @@ lint: venv
 typecheck: venv
 	scripts/test typecheck
 
-bench: venv
+bench: venv engine
 	$(BIN)/python bench/engine.py
 
 bench-server: venv
 	$(BIN)/python bench/server.py --rooms 100 --seconds 20
 
-simulate: venv
+simulate: venv engine
 	$(BIN)/python -m app.bots.simulate --hunted 3 --games 200 --seed 1
 
 # Apply the migrations to the database (the embedded SQLite file under ./data/ by default,
 # or DATABASE_URL), then serve the app and static/ on http://$(HOST):$(PORT).
 HOST ?= 127.0.0.1
 PORT ?= 8000
-run: $(VENV)/.serving
+run: engine
 	$(BIN)/alembic upgrade head
 	$(BIN)/python -m app --host $(HOST) --port $(PORT)

@@ -6,6 +6,9 @@ git ref (by default the last commit before the speed work) extracted into a temp
 each engine runs in its own subprocess, alternating, on the same seeds, and the best CPU time of
 `--rounds` rounds counts. Prints one line of JSON per engine and per Hunted count, then the
 ratio, and checks both engines ended every game the same way (winner, reason, turns, actions).
+The current engine is the one that serves: compiled when `make engine` built it (each line says
+whether its engine ran compiled); a baseline is always its sources, interpreted, so
+`--baseline HEAD` measures the compilation alone.
 
 Usage: python bench/engine.py [--hunted 3 | --hunted 1 2 3 4 5 6 | --hunted all]
                               [--games 300] [--seed 1] [--rounds 3] [--baseline REF]
@@ -52,6 +55,7 @@ def play(config: Any, seed: int) -> tuple[str, str, int, int]:
 def worker(hunted: int, variant: str, games: int, seed: int) -> dict[str, Any]:
     """Play the games in this process (whose PYTHONPATH chose the engine); return figures."""
     import app.engine
+    import app.engine.game
     from app.engine import Config
 
     config = Config(hunted=hunted, variant=variant)
@@ -64,6 +68,7 @@ def worker(hunted: int, variant: str, games: int, seed: int) -> dict[str, Any]:
     actions = sum(r[3] for r in results)
     return {
         "engine": str(Path(app.engine.__file__).resolve().parent),
+        "compiled": Path(app.engine.game.__file__ or "").suffix != ".py",
         "seconds": seconds,
         "cpu_seconds": cpu,
         "actions": actions,
@@ -99,7 +104,7 @@ def line(name: str, hunted: int, variant: str, games: int, best: dict[str, Any])
     """One engine's figures as a JSON line."""
     return json.dumps({
         "bench": "engine_random_games", "engine": name, "hunted": hunted, "variant": variant,
-        "games": games,
+        "games": games, "compiled": best["compiled"],
         # CPU time of the worker: the figure to compare when the machine is busy.
         "games_per_cpu_second": round(games / best["cpu_seconds"], 1),
         "games_per_second": round(games / best["seconds"], 1),

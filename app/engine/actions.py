@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, ClassVar, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action; `type` names it on the wire."""
 
-    type: ClassVar[str] = "Action"
+    @property
+    def type(self) -> str:
+        """The action's name on the wire: its class's name."""
+        return self.__class__.__name__
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict with the action's `type` and its non-default fields."""
@@ -28,7 +31,6 @@ class Action:
 class PlayPlaceCards(Action):
     """Exploration: choose 1 Place card (2 with the River or the Artefact), face down."""
 
-    type: ClassVar[str] = "PlayPlaceCards"
     cards: tuple[int, ...] = ()
 
 
@@ -36,7 +38,6 @@ class PlayPlaceCards(Action):
 class Resist(Action):
     """Exploration: discard 1 or 2 Will to take back 2 or 4 discarded Place cards."""
 
-    type: ClassVar[str] = "Resist"
     will: int = 1
 
 
@@ -44,14 +45,11 @@ class Resist(Action):
 class GiveUp(Action):
     """Exploration: recover 3 Will and every discarded Place card; Assimilation +1."""
 
-    type: ClassVar[str] = "GiveUp"
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceHuntToken(Action):
     """Hunting: put the Creature or the Artemia token on a place."""
 
-    type: ClassVar[str] = "PlaceHuntToken"
     token: str = "creature"  # a TokenKind; plain str on the wire
     places: tuple[int, ...] = ()
 
@@ -60,7 +58,6 @@ class PlaceHuntToken(Action):
 class PlayHuntCard(Action):
     """The Creature plays a Hunt card; `places` and `hunted` carry its choices."""
 
-    type: ClassVar[str] = "PlayHuntCard"
     card: str = ""
     places: tuple[int, ...] = ()
     hunted: int | None = None
@@ -70,7 +67,6 @@ class PlayHuntCard(Action):
 class PlaySurvivalCard(Action):
     """A Hunted plays a Survival card; `places` carries its choices (Place numbers)."""
 
-    type: ClassVar[str] = "PlaySurvivalCard"
     card: str = ""
     places: tuple[int, ...] = ()
 
@@ -79,7 +75,6 @@ class PlaySurvivalCard(Action):
 class UsePlacePower(Action):
     """Use the power of `place`; `option`, `hunted`, `card`, `copy` carry its choices."""
 
-    type: ClassVar[str] = "UsePlacePower"
     place: int = 0
     option: str = ""
     hunted: int | None = None
@@ -91,7 +86,6 @@ class UsePlacePower(Action):
 class TakeBackPlaceCard(Action):
     """Take a Place card from one's discard pile back into hand."""
 
-    type: ClassVar[str] = "TakeBackPlaceCard"
     card: int = 0
 
 
@@ -99,7 +93,6 @@ class TakeBackPlaceCard(Action):
 class DiscardPlaceCard(Action):
     """Discard a Place card from hand (Artemia token, Ascendancy, Forbidden Zone, Scream)."""
 
-    type: ClassVar[str] = "DiscardPlaceCard"
     card: int = 0
 
 
@@ -107,7 +100,6 @@ class DiscardPlaceCard(Action):
 class KeepPlaceCard(Action):
     """The River: keep this played card in play; the other goes back to hand."""
 
-    type: ClassVar[str] = "KeepPlaceCard"
     card: int = 0
 
 
@@ -115,7 +107,6 @@ class KeepPlaceCard(Action):
 class KeepHidden(Action):
     """Phobia: the 2 Place cards of one's hand that stay hidden from the Creature."""
 
-    type: ClassVar[str] = "KeepHidden"
     cards: tuple[int, ...] = ()
 
 
@@ -123,7 +114,6 @@ class KeepHidden(Action):
 class KeepSurvivalCard(Action):
     """The Shelter: keep this drawn Survival card; the other is discarded."""
 
-    type: ClassVar[str] = "KeepSurvivalCard"
     card: str = ""
 
 
@@ -131,7 +121,6 @@ class KeepSurvivalCard(Action):
 class DiscardSurvivalCard(Action):
     """Toxin: discard this Survival card."""
 
-    type: ClassVar[str] = "DiscardSurvivalCard"
     card: str = ""
 
 
@@ -139,7 +128,6 @@ class DiscardSurvivalCard(Action):
 class Choose(Action):
     """Answer a prompt that offers named options (Scream: "discard" or "will")."""
 
-    type: ClassVar[str] = "Choose"
     option: str = ""
 
 
@@ -147,7 +135,6 @@ class Choose(Action):
 class DiscardContamination(Action):
     """Frozen Lands: return one of one's Contamination tokens to the reserve."""
 
-    type: ClassVar[str] = "DiscardContamination"
     token: int = 0
 
 
@@ -155,7 +142,6 @@ class DiscardContamination(Action):
 class LookAtToken(Action):
     """Frozen Lands: secretly look at a Contamination token (only the looker learns it)."""
 
-    type: ClassVar[str] = "LookAtToken"
     token: int = 0
 
 
@@ -163,7 +149,6 @@ class LookAtToken(Action):
 class Vote(Action):
     """A Hunted's ballot in a team decision (board or wait, who pays, who discards)."""
 
-    type: ClassVar[str] = "Vote"
     option: str = ""
 
 
@@ -171,7 +156,6 @@ class Vote(Action):
 class UseAbility(Action):
     """Use a sheet ability; `hunted`, `place`, `card` carry its choices."""
 
-    type: ClassVar[str] = "UseAbility"
     ability: str = ""
     hunted: int | None = None
     place: int | None = None
@@ -181,8 +165,6 @@ class UseAbility(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Done: end one's window or decline an optional choice."""
-
-    type: ClassVar[str] = "Pass"
 
 
 PASS = Pass()  # actions are values: legal lists share instances rather than build new ones
@@ -219,7 +201,7 @@ shared = cast(_Shared, cache(_build))
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls
+    cls.__name__: cls
     for cls in (
         PlayPlaceCards, Resist, GiveUp, PlaceHuntToken, PlayHuntCard, PlaySurvivalCard,
         UsePlacePower, TakeBackPlaceCard, DiscardPlaceCard, KeepPlaceCard, KeepHidden,
@@ -246,8 +228,8 @@ def action_from_json(raw: Any) -> Action:
         if key == "type":
             continue
         if key not in known:
-            raise MalformedAction(f"{cls.type} has no field {key!r}")
-        kwargs[key] = _coerce(cls.type, key, value, known[key].default)
+            raise MalformedAction(f"{cls.__name__} has no field {key!r}")
+        kwargs[key] = _coerce(cls.__name__, key, value, known[key].default)
     return cls(**kwargs)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import ARTEMIA_SPACES, BEACH, MAX_ONCE_PER_TURN, WRECK
-from .events import Event, event
+from .events import Event
 from .prompts import add_to_layer
 from .rng import shuffled
 from .sides import replaced, without
@@ -21,17 +21,17 @@ def hunted_seats(state: GameState) -> tuple[int, ...]:
 def emit(events: Events, kind: EventKind, to: tuple[int, ...] | None = None, /,
          **data: object) -> None:
     """Record an event for `to` (None = everyone); `to` is positional so data may use any key."""
-    events.append(event(kind, data, to))  # `data` is this call's own fresh dict
+    events.append(Event(kind, data, to))  # `data` is this call's own fresh dict
 
 
 def emit_secret(events: Events, kind: EventKind, knowers: tuple[int, ...] | None,
                 full: dict[str, object], redacted: dict[str, object]) -> None:
     """Record `full` for the knowers (None = everyone) and `redacted` for everyone else."""
     if knowers is None:
-        events.append(event(kind, full))
+        events.append(Event(kind, full))
         return
-    events.append(event(kind, full, knowers))
-    events.append(event(kind, redacted, None, knowers))
+    events.append(Event(kind, full, knowers))
+    events.append(Event(kind, redacted, None, knowers))
 
 
 def all_seats(state: GameState) -> tuple[int, ...]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class EngineError(Exception):
     """Base of the engine's refusals."""
 
-    code = "engine_error"
+    code: ClassVar[str] = "engine_error"
 
     def __init__(self, message: str, *, action: object = None, seat: int | None = None,
                  phase: str = "") -> None:
@@ -20,19 +22,19 @@ class EngineError(Exception):
 class IllegalAction(EngineError):
     """The action is not among the seat's legal actions."""
 
-    code = "illegal_action"
+    code: ClassVar[str] = "illegal_action"
 
 
 class NotYourTurn(EngineError):
     """The seat has nothing to do at this moment."""
 
-    code = "not_your_turn"
+    code: ClassVar[str] = "not_your_turn"
 
 
 class GameOver(EngineError):
     """The game has ended; no action applies."""
 
-    code = "game_over"
+    code: ClassVar[str] = "game_over"
 
 
 class InvalidConfig(ValueError):

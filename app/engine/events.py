@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 
-@dataclass(frozen=True, slots=True)
+# Records built on every step: fields `Final` (mypy, and compiled code at run time, refuse a
+# change) and an `__init__` of their own, since mypyc builds a frozen dataclass through
+# interpreted code at ten times the cost (docs/performance.md, "The compiled engine").
+@dataclass(slots=True, init=False)
 class Event:
     """What happened; seen by the seats in `to` (None = everyone) except those in `but`."""
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    to: tuple[int, ...] | None = None
-    but: tuple[int, ...] = ()
+    kind: Final[str]
+    data: Final[dict[str, Any]]
+    to: Final[tuple[int, ...] | None]
+    but: Final[tuple[int, ...]]
+
+    def __init__(self, kind: str, data: dict[str, Any] | None = None,
+                 to: tuple[int, ...] | None = None, but: tuple[int, ...] = ()) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.to = to
+        self.but = but
 
     def visible_to(self, seat: int | None) -> bool:
         """True when `seat` (None = spectator) may see this event."""
@@ -37,20 +47,3 @@ class Event:
         return cls(raw["kind"], dict(raw.get("data", {})), None if to is None else tuple(to),
                    tuple(raw.get("but", ())))
 
-
-# A frozen dataclass sets each field through object.__setattr__ by name; the slots' own
-# descriptors do the same work several times faster, and the engine records an event per step.
-_new = object.__new__
-_KIND, _DATA = Event.__dict__["kind"].__set__, Event.__dict__["data"].__set__
-_TO, _BUT = Event.__dict__["to"].__set__, Event.__dict__["but"].__set__
-
-
-def event(kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
-          but: tuple[int, ...] = ()) -> Event:
-    """`Event(kind, data, to, but)`, built faster (the engine's hot path)."""
-    made = _new(Event)
-    _KIND(made, kind)
-    _DATA(made, data)
-    _TO(made, to)
-    _BUT(made, but)
-    return made

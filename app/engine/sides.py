@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from .vocab import TokenKind
 
-_new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
 T = TypeVar("T")
 
 
@@ -80,7 +79,7 @@ class Hunted:
     def copy(self) -> Hunted:
         """A copy sharing her lists, which are replaced, never changed: the copy on write of
         every action (`GameState.hunted_at`), attributes set directly on this hot path."""
-        new = _new(Hunted)
+        new = Hunted.__new__(Hunted)
         new.seat, new.will, new.sheet = self.seat, self.will, self.sheet
         new.hand, new.discard, new.played = self.hand, self.discard, self.played
         new.positions, new.survival = self.positions, self.survival
@@ -102,7 +101,7 @@ class Hunted:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         out: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in _names(self):
             value = getattr(self, name)
             if name == "positions":
                 value = [list(p) for p in value]
@@ -119,7 +118,7 @@ class Hunted:
     def from_json(cls, raw: dict[str, Any]) -> Hunted:
         """Inverse of `to_json`."""
         h = cls(int(raw["seat"]))
-        for name in cls.__slots__:
+        for name in _names(cls):
             value = raw[name]
             if name == "positions":
                 value = [(int(p), int(c)) for p, c in value]
@@ -147,7 +146,7 @@ class Creature:
 
     def copy(self) -> Creature:
         """A copy sharing the lists, which are replaced, never changed (`own_creature`)."""
-        new = _new(Creature)
+        new = Creature.__new__(Creature)
         new.hand, new.deck, new.discard = self.hand, self.deck, self.discard
         new.plays_left, new.played_this_turn = self.plays_left, self.played_this_turn
         new.tracking_next = self.tracking_next
@@ -162,7 +161,7 @@ class Creature:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in self.__slots__}
+                for name in _names(self)}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Creature:
@@ -170,3 +169,9 @@ class Creature:
         return cls(list(raw["hand"]), list(raw["deck"]), list(raw["discard"]),
                    int(raw["plays_left"]), int(raw["played_this_turn"]),
                    bool(raw["tracking_next"]))
+
+
+def _names(obj: Any) -> list[str]:
+    """The stored fields' names of a dataclass or its instance (a compiled class has no
+    `__slots__` to read)."""
+    return [f.name for f in fields(obj)]

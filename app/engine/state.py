@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, Literal
 
 from .config import Config
 from .sides import Creature, Hunted, Token
@@ -19,23 +19,22 @@ from .vocab import (
 )
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
-_new = object.__new__  # clones set every slot themselves, skipping __init__'s defaults
 __all__ = ["CREATURE", "Creature", "GameState", "Hunted", "Prompt", "Token"]
 
 
-@dataclass(frozen=True, slots=True, init=False)
+# A record like an event (events.py): `Final` fields and an `__init__` of its own, not frozen.
+@dataclass(slots=True, init=False)
 class Prompt:
     """A decision a seat owes: its kind and the data that frames the legal answers."""
 
-    seat: int
-    kind: PromptKind
-    data: dict[str, Any] = field(default_factory=dict)
+    seat: Final[int]
+    kind: Final[PromptKind]
+    data: Final[dict[str, Any]]
 
     def __init__(self, seat: int, kind: PromptKind, data: dict[str, Any] | None = None) -> None:
-        # The slots' own setters: a frozen dataclass's __init__ goes through object.__setattr__.
-        _SEAT(self, seat)
-        _KIND(self, kind)
-        _DATA(self, {} if data is None else data)
+        self.seat = seat
+        self.kind = kind
+        self.data = {} if data is None else data
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -47,7 +46,6 @@ class Prompt:
         return cls(int(raw["seat"]), PromptKind(raw["kind"]), dict(raw["data"]))
 
 
-_SEAT, _KIND, _DATA = (Prompt.__dict__[name].__set__ for name in ("seat", "kind", "data"))
 
 
 @dataclass(slots=True)
@@ -144,7 +142,7 @@ class GameState:
         """A copy sharing each Hunted with this state until `hunted_at` or `each_hunted` asks
         to change it (copy on write), and sharing what actions replace rather than change (the
         decks, reserves, tokens, queue, votes): the working copy of every action."""
-        new = _new(GameState)
+        new = GameState.__new__(GameState)
         new.config, new.seed, new.rng_counter = self.config, self.seed, self.rng_counter
         new.turn, new.phase, new.step = self.turn, self.phase, self.step
         new.rescue, new.assimilation = self.rescue, self.assimilation
@@ -226,7 +224,7 @@ class GameState:
 
 _ALL_HUNTED = (1 << 6) - 1  # seats 1..6
 _CREATURE_BIT = 1 << 6
-_STORED = tuple(name for name in GameState.__slots__ if name != "owned")  # owned: no rule
+_STORED = tuple(f.name for f in fields(GameState) if f.name != "owned")  # owned: no rule
 _NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)
 # This turn's marks: tuples, cleared when a turn starts.
 TURN_MARKS = ("effects", "target_cards", "anticipation", "cataclysm", "forbidden", "used_once",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class Phase(StrEnum):
@@ -91,6 +92,9 @@ class Effect(StrEnum):
     FROSTBITE = "frostbite"
 
 
+WHISPER_PREFIX: Final = "whisper:"  # how a Whisper is stored among the turn's effects
+
+
 @dataclass(frozen=True, slots=True)
 class Whisper:
     """Whisper's effect: Hunted `a` and `b` (a < b) may talk privately this Exploration."""
@@ -98,16 +102,14 @@ class Whisper:
     a: int
     b: int
 
-    PREFIX = "whisper:"
-
     def __str__(self) -> str:
         """The stored form: "whisper:<a>:<b>"."""
-        return f"{self.PREFIX}{self.a}:{self.b}"
+        return f"{WHISPER_PREFIX}{self.a}:{self.b}"
 
     @classmethod
     def parse(cls, text: str) -> Whisper:
         """Inverse of `str`."""
-        a, b = text.removeprefix(cls.PREFIX).split(":")
+        a, b = text.removeprefix(WHISPER_PREFIX).split(":")
         return cls(int(a), int(b))
 
 
@@ -116,7 +118,7 @@ TurnEffect = Effect | Whisper
 
 def effect_from_json(raw: str) -> TurnEffect:
     """A stored effect: a Whisper or an Effect."""
-    return Whisper.parse(raw) if raw.startswith(Whisper.PREFIX) else Effect(raw)
+    return Whisper.parse(raw) if raw.startswith(WHISPER_PREFIX) else Effect(raw)
 
 
 class TokenKind(StrEnum):

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.engine import CREATURE, Config, Event, GameState, apply_action, legal_actions
+from app.engine import (
+    CREATURE,
+    Config,
+    Event,
+    GameState,
+    PromptKind,
+    apply_action,
+    legal_actions,
+)
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard, PlayPlaceCards
 from app.engine.game import new_game
 from app.engine.prompts import current_prompt
@@ -31,9 +39,9 @@ def table(hunted: int = 3, seed: int = 1, board_side: int = 1, *, survival: bool
     for card in hunt_cards:
         give_hunt_card(state, card)
     # The Creature's phase-1 window exists only if it holds cards: rebuild the first layer.
-    state.layers = [[Prompt(h.seat, "explore") for h in state.hunted]]
+    state.layers = [[Prompt(h.seat, PromptKind.EXPLORE) for h in state.hunted]]
     if state.creature.hand:
-        state.layers[0].append(Prompt(CREATURE, "window", {"phase": 1}))
+        state.layers[0].append(Prompt(CREATURE, PromptKind.WINDOW, {"phase": 1}))
     return state
 
 

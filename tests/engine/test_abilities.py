@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import CREATURE, Config, Event, GameState, legal_actions, view_for
+from app.engine import CREATURE, Config, Event, GameState, PromptKind, legal_actions, view_for
 from app.engine.actions import (
     Action,
     Choose,
@@ -259,7 +259,7 @@ def stride_table(abilities: bool = True) -> GameState:
 def test_long_stride_takes_back_one_more_card_for_1_will(seat: int, abilities: bool,
                                                          count: int) -> None:
     state = act(stride_table(abilities), seat, Resist(1))
-    assert prompt_of(state, seat) == Prompt(seat, "take_back", {"count": count})
+    assert prompt_of(state, seat) == Prompt(seat, PromptKind.TAKE_BACK, {"count": count})
     assert state.hunted_at(seat).will == 2
 
 
@@ -279,7 +279,7 @@ def test_long_stride_is_once_per_turn_and_comes_back_next_turn() -> None:
     assert state.turn == 2 and state.hunted_at(1).used_this_turn == []
     state.hunted_at(1).hand, state.hunted_at(1).discard = [5], [1, 2, 3, 4]
     state = act(state, 1, Resist(1))
-    assert prompt_of(state, 1) == Prompt(1, "take_back", {"count": 3})
+    assert prompt_of(state, 1) == Prompt(1, PromptKind.TAKE_BACK, {"count": 3})
 
 
 def test_long_stride_does_not_spare_frostbites_token() -> None:
@@ -288,7 +288,7 @@ def test_long_stride_does_not_spare_frostbites_token() -> None:
     state.hunted_at(1).hand, state.hunted_at(1).discard = [5], [1, 2, 3, 4]
     state = act(state, 1, Resist(1))
     assert len(state.hunted_at(1).tokens) == 1
-    assert prompt_of(state, 1) == Prompt(1, "take_back", {"count": 3})
+    assert prompt_of(state, 1) == Prompt(1, PromptKind.TAKE_BACK, {"count": 3})
 
 
 # --- Change of Plan (Lev Sandor) ----------------------------------------------------------
@@ -307,7 +307,7 @@ def change_plan(state: GameState, into: int) -> tuple[GameState, list[Event]]:
 def test_change_of_plan_swaps_the_played_card_after_the_tokens_are_placed() -> None:
     state = explore(plan_table(), {1: 2, 2: 4, 3: 4})
     state = hunt(state, creature=2)
-    assert prompt_of(state, 1) == Prompt(1, "window", {"phase": 2})
+    assert prompt_of(state, 1) == Prompt(1, PromptKind.WINDOW, {"phase": 2})
     assert abilities_of(state, 1) == [UseAbility("change-of-plan", place=2)]
     state = act(state, 1, UseAbility("change-of-plan", place=2))
     assert legal_actions(state, 1) == [PlayPlaceCards((c,)) for c in (1, 3, 4, 5)]
@@ -351,7 +351,7 @@ def test_change_of_plan_needs_another_card_that_may_be_played() -> None:
     state = explore(state, {1: 2, 2: 5, 3: 5})
     state = hunt(state, creature=5)
     # Asked on public facts (a card in hand), but only Pass is possible.
-    assert prompt_of(state, 1) == Prompt(1, "window", {"phase": 2})
+    assert prompt_of(state, 1) == Prompt(1, PromptKind.WINDOW, {"phase": 2})
     assert legal_actions(state, 1) == [Pass()]
 
 
@@ -558,7 +558,8 @@ def test_pack_instinct_needs_5_players(hunted: int, discards: int) -> None:
 def test_pack_instinct_makes_the_caught_discard_at_the_same_time() -> None:
     state = sheet_table(4, sheets={})
     state = run_until(hunt(explore(state, {1: 2, 2: 2, 3: 4, 4: 5}), creature=2), 1, "discard")
-    assert prompt_of(state, 1) == Prompt(1, "discard", {"count": 1, "why": "pack-instinct"})
+    discard = Prompt(1, PromptKind.DISCARD, {"count": 1, "why": "pack-instinct"})
+    assert prompt_of(state, 1) == discard
     assert sorted(p.seat for p in state.layers[-1]) == [1, 2]
     state = act(state, 2, DiscardPlaceCard(1))
     state = act(state, 1, DiscardPlaceCard(5))

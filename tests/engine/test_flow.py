@@ -19,6 +19,8 @@ from app.engine import (
     InvalidConfig,
     NotYourTurn,
     Outcome,
+    Reason,
+    Winner,
     active_seats,
     apply_action,
     legal_actions,
@@ -412,7 +414,7 @@ def test_rescue_reaching_victory_at_the_wreck_ends_the_game_at_once() -> None:
     # The Creature token waits on the Beach: it would resolve after the Wreck and win.
     state = play_turn(state, {1: WRECK, 2: BEACH}, creature=BEACH)
     state, events = act_events(state, 1, UsePlacePower(WRECK))
-    assert outcome(state) == Outcome("hunted", "rescue")
+    assert outcome(state) == Outcome(Winner.HUNTED, Reason.RESCUE)
     assert state.rescue == 0 and state.assimilation == 1
     assert state.hunted_at(2).will == 3  # never resolved
     assert [e.kind for e in events][-1] == "game_over"
@@ -424,7 +426,7 @@ def test_assimilation_reaching_victory_on_a_give_up_ends_the_game_during_explora
     state.assimilation = 1
     state.hunted_at(1).will = 2
     state = act(state, 1, GiveUp())
-    assert outcome(state) == Outcome("creature", "assimilation")
+    assert outcome(state) == Outcome(Winner.CREATURE, Reason.ASSIMILATION)
     assert state.phase == 1 and state.turn == 1
     assert state.hunted_at(2).played == []
 

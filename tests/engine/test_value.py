@@ -8,6 +8,7 @@ game.settle (a prompt an earlier answer made moot is dropped).
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def mutable_parts(value: Any) -> list[Any]:
             stack.extend(item.values() if isinstance(item, dict) else item)
         elif isinstance(item, (GameState, Hunted, Creature)):
             found.append(item)
-            stack.extend(getattr(item, name) for name in item.__slots__)
+            stack.extend(getattr(item, f.name) for f in fields(item))
     return found
 
 
