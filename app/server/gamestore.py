@@ -21,7 +21,8 @@ ROOM = cast(Table, Room.__table__)
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A room's current game as stored: its last snapshot and the actions after it."""
+    """A room's current game as stored: its last snapshot and the actions after it
+    (`version` is the last of them, the snapshot's without any)."""
 
     room_id: int
     game_id: int
@@ -116,5 +117,7 @@ async def load(connection: AsyncConnection, code: str) -> StoredGame | None:
     version, status, snapshot, snapshot_version, number = (
         await connection.execute(query)).one()
     later = await actions_after(connection, game_id, snapshot_version)
+    if later:  # a move committed between the two reads (read committed) is in `later` only:
+        version = later[-1].seq  # the game is the actions read, and so is its version
     return StoredGame(room_id, game_id, int(number), version, status == "over", snapshot,
                       snapshot_version, later)

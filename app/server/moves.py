@@ -228,12 +228,13 @@ class Moves:
         """Another process committed a move (`played`, or unknown ones): pass it, and any
         before it, to our sockets. The next version is applied as announced; after a gap,
         or for another game, the log is read."""
-        if code not in self.games:
-            return  # nobody here holds this room: the next load reads it whole
+        # Under the lock: a reload (gap, start, join) holds it from its read of the log until
+        # the game is stored; looked up unlocked, the room seemed unheld meanwhile, and a move
+        # committed after that read was dropped (its sockets stalled until the next move).
         async with self.lock(code):
             live = self.games.get(code)
             if live is None:
-                return
+                return  # nobody here holds this room: the next load reads it whole
             if played is not None and played.game_id == live.game_id:
                 if played.version <= live.version:
                     return  # already read from the log

@@ -1,5 +1,6 @@
 """The server's roles in this process, without uvicorn or a network: a SQLite file in a
-temporary folder, the local bus, and sockets whose frames stay in their outbox."""
+temporary folder (or a given database), the local bus, and sockets whose frames stay in their
+outbox."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from app.engine import action_from_json, view_for
 from app.server.db import make_engine
 from app.server.hub import Connection
+from app.server.live import LiveGame
 from app.server.models import Base
-from app.server.notices import LocalBus
+from app.server.notices import LocalBus, Played
 from app.server.roles import Roles
 from app.server.schemas import RoomOptions
 from app.server.settings import Settings
@@ -33,11 +36,12 @@ class Socket:
 
 
 class Service:
-    """One process's roles over a fresh database, and the tables it opens."""
+    """One process's roles over a fresh database (a SQLite file in `folder`, unless the URL of
+    a migrated one is given), and the tables it opens."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, url: str | None = None) -> None:
         self.folder = folder
-        self.url = f"sqlite+aiosqlite:///{folder / 'service.db'}"
+        self.url = url or f"sqlite+aiosqlite:///{folder / 'service.db'}"
         self.engine = make_engine(self.url)
         self.roles = Roles.build(Settings(database_url=self.url), self.engine, LocalBus())
 
@@ -47,6 +51,7 @@ class Service:
         return self
 
     async def __aexit__(self, *_: object) -> None:
+        await self.roles.moves.log.close()
         await self.engine.dispose()
 
     async def open_table(self, hunted: int, variant: str = "base") -> tuple[str, dict[int, str]]:
@@ -69,6 +74,15 @@ class Service:
         conn.authenticated = True
         await self.roles.moves.join(conn)
         return conn
+
+
+async def play_on(service: Service, code: str, live: LiveGame, client_id: str) -> Played:
+    """A waited-on seat plays its first legal action on `service`: the move as announced."""
+    seat = view_for(live.state, None)["waiting_on"][0]["seat"]
+    action = view_for(live.state, seat)["legal_actions"][0]
+    moves = service.roles.moves
+    assert await moves.play(code, seat, action_from_json(action), live.version, client_id)
+    return Played(live.game_id, live.version, seat, action, client_id)
 
 
 async def frames(conn: Connection) -> list[JSON]:

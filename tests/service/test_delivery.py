@@ -9,21 +9,15 @@ import asyncio
 import json
 from pathlib import Path
 
-from app.engine import action_from_json, view_for
-from app.server.live import LiveGame
-from app.server.notices import Played
+import pytest
+
+from app.engine import view_for
+from app.server import moves as moves_module
+from app.server.db import UnitOfWork
+from app.server.live import LiveGame, load
 from app.server.roles import Delivery
 
-from .harness import Service, frames
-
-
-async def play_on(service: Service, code: str, live: LiveGame, client_id: str) -> Played:
-    """A waited-on seat plays its first legal action on `service`: the move as announced."""
-    seat = view_for(live.state, None)["waiting_on"][0]["seat"]
-    action = view_for(live.state, seat)["legal_actions"][0]
-    moves = service.roles.moves
-    assert await moves.play(code, seat, action_from_json(action), live.version, client_id)
-    return Played(live.game_id, live.version, seat, action, client_id)
+from .harness import Service, frames, play_on
 
 
 def test_announced_moves_are_applied_in_order_and_a_gap_is_read_from_the_log(
@@ -67,4 +61,37 @@ def test_when_a_process_dies_every_room_here_catches_up_from_the_log(tmp_path: P
             [update] = await frames(watcher)
             assert update["version"] == 1
             assert update["view"] == json.loads(json.dumps(view_for(live.state, 1)))
+    asyncio.run(run())
+
+
+def test_a_move_announced_while_the_room_is_reloaded_here_still_reaches_its_sockets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resync (after a gap, a start, a join) reads the game, then stores it: a notice of a
+    move committed in between must wait for it, not find the room unheld and be dropped."""
+    async def run() -> None:
+        async with Service(tmp_path) as here, Service(tmp_path) as there:
+            code, tokens = await there.open_table(hunted=2)
+            watcher = await here.connect(code, tokens[1])
+            await frames(watcher)
+            live = await there.roles.moves.live(code)
+            assert live is not None
+            read, stored = asyncio.Event(), asyncio.Event()
+
+            async def held_load(uow: UnitOfWork, room: str) -> LiveGame | None:
+                loaded = await load(uow, room)  # version 0: the move below is not in yet
+                read.set()
+                await stored.wait()
+                return loaded
+
+            monkeypatch.setattr(moves_module, "load", held_load)
+            resync = asyncio.create_task(Delivery(here.roles).gap())
+            await read.wait()
+            played = await play_on(there, code, live, "c1")
+            delivered = asyncio.create_task(Delivery(here.roles).moved(code, played))
+            await asyncio.sleep(0.01)  # the notice is handled while the reload is held
+            stored.set()
+            await asyncio.wait_for(asyncio.gather(resync, delivered), 5)
+            sent = await frames(watcher)
+            assert [f["type"] for f in sent] == ["sync", "update"], sent
+            assert [sent[0]["version"], sent[1]["version"]] == [0, 1]
     asyncio.run(run())
