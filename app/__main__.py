@@ -10,8 +10,11 @@ decompression bomb's door) is off.
 from __future__ import annotations
 
 import argparse
+import copy
+from typing import Any
 
 import uvicorn
+from uvicorn.config import LOG_LEVELS, LOGGING_CONFIG
 
 from app.server.settings import Settings
 
@@ -29,6 +32,19 @@ def settings_from(argv: list[str] | None = None) -> Settings:
                                        "workers": args.workers, "log_level": args.log_level})
 
 
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging, and the app's own loggers (`app.*`) at `level` on stderr, stamped
+    with the time and the logger: without a handler Python printed only their warnings, bare,
+    and two processes' logs could not be read side by side."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["app"] = {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    config["handlers"]["app"] = {"formatter": "app", "class": "logging.StreamHandler",
+                                 "stream": "ext://sys.stderr"}
+    config["loggers"]["app"] = {"handlers": ["app"], "level": LOG_LEVELS[level.lower()],
+                                "propagate": False}
+    return config
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run uvicorn until interrupted."""
     settings = settings_from(argv)
@@ -38,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
         port=settings.port,
         workers=settings.workers,
         log_level=settings.log_level,
+        log_config=log_config(settings.log_level),
         ws_max_size=settings.max_message_bytes,
         ws_per_message_deflate=False,
         proxy_headers=True,

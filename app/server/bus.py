@@ -187,6 +187,9 @@ class PostgresBus:
             for code in self.board.expire():
                 self._queue(code, Notice.PRESENCE, {})
             if len(self.board.seen) < known and self._remote is not None:
+                log.warning("%d other process(es) silent for %d heartbeats, counted dead; "
+                            "catching every room up", known - len(self.board.seen),
+                            ORIGIN_TTL_BEATS)
                 task = asyncio.create_task(self._remote.stale())
                 self._tasks.append(task)  # held (and cancelled by close) until it is done
                 task.add_done_callback(self._tasks.remove)
@@ -213,9 +216,11 @@ class PostgresBus:
             if first:
                 self._tasks.append(asyncio.create_task(self._settle()))
             elif self._remote is not None:
+                log.info("bus listener reconnected; resyncing every room")
                 await self._remote.gap()  # what was sent while we were deaf is lost
             first = False
             await _watch(connection, lost)
+            log.warning("bus listener lost its connection; reconnecting")
             self.connected.clear()
             self._listening_since = None
 
@@ -224,6 +229,7 @@ class PostgresBus:
         it surely heard us, catch up from the database, as after a gap."""
         await asyncio.sleep(2 * self.heartbeat)
         if self._heard_others and self._remote is not None and self.connected.is_set():
+            log.info("bus settled among other processes; resyncing every room")
             await self._remote.gap()
 
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:

@@ -7,12 +7,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 
 from .servers import BACKENDS, Server, ServerFactory
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport,
+                                                               pytest.TestReport]:
+    """A failing test's report ends with the tail of every server log its factories made:
+    a socket that waited in vain says little, the servers' lines may say why."""
+    report = yield
+    if not report.failed:
+        return report
+    servers: list[Server] = []
+    for value in getattr(item, "funcargs", {}).values():  # every fixture of the test
+        if isinstance(value, ServerFactory):
+            servers.extend(value.servers)
+        elif isinstance(value, Server) and value not in servers:
+            servers.append(value)
+    for server in servers:
+        title, tail = server.log_tail()
+        report.sections.append((f"{title}: last lines", tail))
+    return report
 
 
 @pytest.fixture(params=BACKENDS)

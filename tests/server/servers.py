@@ -32,6 +32,7 @@ PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 STARTUP_SECONDS = 120.0  # imports alone took 40 s of wall time on the shared 2-core machine
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
+LOG_TAIL_LINES = 80  # of each server's log, in a failing test's report
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,12 @@ class Server:
     def ws(self) -> str:
         """Base URL for websockets."""
         return f"ws://127.0.0.1:{self.port}"
+
+    def log_tail(self, lines: int = LOG_TAIL_LINES) -> tuple[str, str]:
+        """A title, and the last lines of this server's log (for a failing test's report)."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        tail = "\n".join(text.splitlines()[-lines:]) or "(empty)"
+        return f"uvicorn :{self.port} (pid {self.process.pid}), {self.log.name}", tail
 
     def kill(self) -> None:
         """SIGKILL: no shutdown hooks, no flush, exactly like a crash."""
@@ -182,7 +189,9 @@ class ServerFactory:
             port = _free_port()
             log = self.tmp / f"uvicorn-{port}-{uuid.uuid4().hex[:6]}.log"
             command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port),
-                       "--log-level", "warning"]  # the serve entry, with the project's flags
+                       "--log-level", "info"]  # the serve entry, with the project's flags
+            # info: the app's own lines (the bus's gaps and resyncs, a process counted dead)
+            # are what a failing test's report shows of each server (conftest.py)
             with log.open("wb") as out:
                 process = subprocess.Popen(command, cwd=ROOT, env=_env(database.url, settings),
                                            stdout=out, stderr=subprocess.STDOUT,
