@@ -11,7 +11,8 @@ one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each nam
   before `announce` returns; `resync` replaces any notice too big for NOTIFY (8000 bytes).
 - `alive` (a heartbeat; an origin silent for five is dead: it leaves every room's presence,
   and every room is caught up from the database, in case it died between a commit and its
-  notice) and `hello` (a process that starts listening asks everyone for their presence again).
+  notice), `hello` (a process that starts listening asks everyone for their presence again)
+  and `welcome` (the reply to a hello: its sender has heard the newcomer, which catches up).
 
 One sender connection sends this process's notices in the order they were queued, as many as
 are waiting in one statement: Postgres serializes the commits of every notifying transaction
@@ -28,7 +29,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import asyncpg
@@ -73,7 +74,7 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
     return payload.decode()
 
 
-BEATS = frozenset({Control.ALIVE, Control.HELLO})
+BEATS = frozenset({Control.ALIVE, Control.HELLO, Control.WELCOME})
 Outgoing = tuple[str, asyncio.Future[None] | None]  # a payload, and who waits for its sending
 
 
@@ -126,8 +127,8 @@ class PostgresBus:
 
     def alone(self) -> bool:
         """True once we have listened for a whole time-to-live without hearing any other
-        process since we started (a process that starts later says hello, and then hears
-        of every move; what it may have missed before is caught up by its settling gap)."""
+        process since we started (a process that starts later says hello; once we heard it,
+        we announce every move and welcome it, and it catches up on what it missed)."""
         since = self._listening_since
         return (since is not None and not self._heard_others
                 and time.monotonic() - since > self.board.ttl)
@@ -190,10 +191,14 @@ class PostgresBus:
                 log.warning("%d other process(es) silent for %d heartbeats, counted dead; "
                             "catching every room up", known - len(self.board.seen),
                             ORIGIN_TTL_BEATS)
-                task = asyncio.create_task(self._remote.stale())
-                self._tasks.append(task)  # held (and cancelled by close) until it is done
-                task.add_done_callback(self._tasks.remove)
+                self._spawn(self._remote.stale())
             await asyncio.sleep(self.heartbeat)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` in the background, held (and cancelled by close) until it is done."""
+        task = asyncio.create_task(work)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
 
     # --- listening ------------------------------------------------------------------------
 
@@ -213,9 +218,7 @@ class PostgresBus:
             self.connected.set()
             self._listening_since, delay = time.monotonic(), 0.1
             self._outbox.put_nowait((encode(Control.HELLO, self.origin), None))  # who is where?
-            if first:
-                self._tasks.append(asyncio.create_task(self._settle()))
-            elif self._remote is not None:
+            if not first and self._remote is not None:
                 log.info("bus listener reconnected; resyncing every room")
                 await self._remote.gap()  # what was sent while we were deaf is lost
             first = False
@@ -223,14 +226,6 @@ class PostgresBus:
             log.warning("bus listener lost its connection; reconnecting")
             self.connected.clear()
             self._listening_since = None
-
-    async def _settle(self) -> None:
-        """A process alone until our hello reached it sent its moves without a notice: once
-        it surely heard us, catch up from the database, as after a gap."""
-        await asyncio.sleep(2 * self.heartbeat)
-        if self._heard_others and self._remote is not None and self.connected.is_set():
-            log.info("bus settled among other processes; resyncing every room")
-            await self._remote.gap()
 
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         notice: dict[str, Any] = orjson.loads(payload)
@@ -246,6 +241,12 @@ class PostgresBus:
         elif kind == Control.HELLO:
             for room, data in self._mine.items():
                 self._outbox.put_nowait((encode(Notice.PRESENCE, self.origin, room, data), None))
+            # We announce every move from now on; one we kept quiet while alone is committed
+            # before the newcomer hears this, and it catches up then (docs/cluster.md).
+            self._outbox.put_nowait((encode(Control.WELCOME, self.origin, to=origin), None))
+        elif kind == Control.WELCOME and notice["to"] == self.origin and self._remote:
+            log.info("bus welcomed by another process; resyncing every room")
+            self._spawn(self._remote.gap())
         elif kind == Notice.PRESENCE:
             if self.board.heard(origin, code, Presence.from_json(notice["d"])):
                 self._queue(code, Notice.PRESENCE, {})

@@ -33,6 +33,7 @@ class Control(StrEnum):
     MOVE = "move"
     ALIVE = "alive"  # a heartbeat
     HELLO = "hello"  # a process (re)started listening: tell it your presence again
+    WELCOME = "welcome"  # the reply to a hello (to: its origin), which then catches up
 
 
 @dataclass(frozen=True, slots=True)

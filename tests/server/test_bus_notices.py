@@ -43,12 +43,24 @@ class Recorder:
         self.heard.append(("stale",))
 
 
+class LateBus(PostgresBus):
+    """A bus whose sender connects only once `sending` is set (a slow start)."""
+
+    sending = asyncio.Event()
+
+    async def _send(self) -> None:
+        await self.sending.wait()
+        await super()._send()
+
+
 @asynccontextmanager
-async def process(database: Database, origin: str) -> AsyncIterator[tuple[PostgresBus, Recorder]]:
+async def process(database: Database, origin: str, beat: float = BEAT,
+                  kind: type[PostgresBus] = PostgresBus,
+                  ) -> AsyncIterator[tuple[PostgresBus, Recorder]]:
     """A bus as one server process has it, listening before this yields."""
     dsn = listener_dsn(database.url)
     assert dsn is not None
-    bus, recorder = PostgresBus(dsn, origin, heartbeat=BEAT), Recorder()
+    bus, recorder = kind(dsn, origin, heartbeat=beat), Recorder()
     await bus.start(recorder)
     await asyncio.wait_for(bus.connected.wait(), WAIT)
     try:
@@ -145,9 +157,33 @@ async def test_presence_is_merged_per_process_and_a_dead_process_leaves(
 async def test_a_listener_back_from_a_lost_connection_reports_a_gap(
         server: ServerFactory) -> None:
     database = server.database("postgres")
-    async with process(database, "A") as (a, _), process(database, "B") as (_, heard_b):
-        assert terminate(database, LISTENER_NAME) == 2
+    async with process(database, "B") as (_, heard_b):
+        assert terminate(database, LISTENER_NAME) == 1  # alone: nobody welcomes it back
         await until(lambda: heard_b.gaps == 1)
-        await until(lambda: a.connected.is_set())
-        commit_move(a, "ROOM", 7)
-        await until(lambda: heard_b.heard == [("move", "ROOM", 7)])
+        async with process(database, "A") as (a, heard_a):
+            await until(lambda: heard_a.gaps == 1)  # B welcomed A: A catches up
+            commit_move(a, "ROOM", 7)  # B's new connection hears A's moves
+            await until(lambda: heard_b.heard == [("move", "ROOM", 7)])
+        assert heard_b.gaps == 1
+
+
+@async_test
+async def test_a_newcomer_catches_up_once_a_process_that_was_alone_heard_it(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    beat = 0.2  # A is alone after 5 beats
+    async with process(database, "A", beat) as (a, _):
+        await until(a.alone)
+        LateBus.sending = asyncio.Event()
+        async with process(database, "B", beat, LateBus) as (b, heard_b):
+            await until(lambda: "A" in b.board.seen)  # B hears A; A cannot hear B yet
+            await asyncio.sleep(3 * beat)  # a catch-up B made by now would come too soon
+            caught_up = heard_b.gaps
+            commit_move(a, "ROOM", 1)  # A is still alone: no notice
+            assert a.alone()
+            LateBus.sending.set()  # B's hello goes out at last
+            await until(lambda: not a.alone())
+            # B catches up from the database once A heard it, so it sees move 1 there.
+            await until(lambda: heard_b.gaps > caught_up)
+            commit_move(a, "ROOM", 2)  # and A announces every move from then on
+            await until(lambda: heard_b.heard == [("move", "ROOM", 2)])
