@@ -1,4 +1,4 @@
-"""The engine compiled to C by mypyc: building it, and never running one built from other sources.
+"""The compiled engine's stamp: a build from other sources never runs.
 
 The engine stays plain Python, the rules' one home; `make engine` (app/compile_engine.py)
 compiles its modules to C extensions beside their sources, which Python imports in their place

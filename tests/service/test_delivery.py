@@ -14,21 +14,29 @@ import pytest
 from app.engine import view_for
 from app.server import moves as moves_module
 from app.server.db import UnitOfWork
+from app.server.hub import Connection
 from app.server.live import LiveGame, load
 from app.server.roles import Delivery
 
 from .harness import Service, frames, play_on
 
 
+async def watched(here: Service, there: Service) -> tuple[str, Connection, LiveGame]:
+    """A table opened on `there`, watched from `here` by Hunted 1 (its sync read), and
+    `there`'s live game."""
+    code, tokens = await there.open_table(hunted=2)
+    watcher = await here.connect(code, tokens[1])
+    assert [f["type"] for f in await frames(watcher)] == ["sync"]
+    live = await there.roles.moves.live(code)
+    assert live is not None
+    return code, watcher, live
+
+
 def test_announced_moves_are_applied_in_order_and_a_gap_is_read_from_the_log(
         tmp_path: Path) -> None:
     async def run() -> None:
         async with Service(tmp_path) as here, Service(tmp_path) as there:
-            code, tokens = await there.open_table(hunted=2)
-            watcher = await here.connect(code, tokens[1])
-            assert [f["type"] for f in await frames(watcher)] == ["sync"]
-            live = await there.roles.moves.live(code)
-            assert live is not None
+            code, watcher, live = await watched(here, there)
             delivery = Delivery(here.roles)
 
             lost = await play_on(there, code, live, "c1")  # its notice never arrives
@@ -51,11 +59,7 @@ def test_announced_moves_are_applied_in_order_and_a_gap_is_read_from_the_log(
 def test_when_a_process_dies_every_room_here_catches_up_from_the_log(tmp_path: Path) -> None:
     async def run() -> None:
         async with Service(tmp_path) as here, Service(tmp_path) as there:
-            code, tokens = await there.open_table(hunted=2)
-            watcher = await here.connect(code, tokens[1])
-            await frames(watcher)
-            live = await there.roles.moves.live(code)
-            assert live is not None
+            code, watcher, live = await watched(here, there)
             await play_on(there, code, live, "c1")  # committed; `there` dies before its notice
             await Delivery(here.roles).stale()
             [update] = await frames(watcher)
@@ -70,11 +74,7 @@ def test_a_move_announced_while_the_room_is_reloaded_here_still_reaches_its_sock
     move committed in between must wait for it, not find the room unheld and be dropped."""
     async def run() -> None:
         async with Service(tmp_path) as here, Service(tmp_path) as there:
-            code, tokens = await there.open_table(hunted=2)
-            watcher = await here.connect(code, tokens[1])
-            await frames(watcher)
-            live = await there.roles.moves.live(code)
-            assert live is not None
+            code, watcher, live = await watched(here, there)
             read, stored = asyncio.Event(), asyncio.Event()
 
             async def held_load(uow: UnitOfWork, room: str) -> LiveGame | None:
