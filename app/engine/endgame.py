@@ -30,12 +30,19 @@ def open_vote(state: GameState, events: Events, decision: str, options: list[str
     state.step = then
 
 
-def vote_result(state: GameState, options: list[str]) -> str:
-    """The majority's option; a tie goes to the option that changes nothing (C11)."""
+def vote_result(state: GameState, options: list[str], tie: str = "") -> str:
+    """The majority's option; a tie goes to `tie`, by default the option that changes
+    nothing (`options[0]`, C11)."""
     counts = Counter(state.votes.values())
     top = max(counts.values(), default=0)
     leaders = [o for o in options if counts[o] == top]
-    return leaders[0] if len(leaders) == 1 else options[0]
+    return leaders[0] if len(leaders) == 1 else tie or options[0]
+
+
+def most_tokens(state: GameState) -> int:
+    """The seat of the Hunted holding the most tokens; seat order (from the Creature's left)
+    breaks a tie. Only called while someone holds a token."""
+    return max(state.hunted, key=lambda h: (len(h.tokens), -h.seat)).seat
 
 
 def _end_of_turn(state: GameState, events: Events) -> None:
@@ -115,9 +122,10 @@ def _board_result(state: GameState, events: Events) -> None:
 
 
 def _cleanse_result(state: GameState, events: Events) -> None:
-    """Q4: after waiting, the Hunted may pick one of them to discard a token."""
+    """Q4: after waiting, the Hunted may pick one of them to discard a token; a tied vote
+    falls back on the Hunted with the most tokens, the first by seat order (C11)."""
     holders = [str(h.seat) for h in state.hunted if h.tokens]
-    choice = vote_result(state, ["nobody", *holders])
+    choice = vote_result(state, ["nobody", *holders], str(most_tokens(state)))
     emit(events, EventKind.TEAM_DECISION_MADE, decision="cleanse", choice=choice)
     if choice != "nobody":
         add_to_layer(state, Prompt(int(choice), PromptKind.DISCARD_TOKEN, {"why": "refusal"}))

@@ -115,12 +115,26 @@ def test_waiting_keeps_the_counter_and_the_hunted_may_pick_who_discards_a_token(
     assert state.turn == 2 and state.rescue == 1 and kind_of(state, 1) == "explore"
 
 
-def test_a_tied_cleanse_vote_discards_nothing() -> None:
-    state = at_rescue_step(tokens={1: (True,), 3: (False,)})
-    state = vote(state, {1: "wait", 2: "wait", 3: "wait"})
-    state = vote(state, {1: "1", 2: "3", 3: "nobody"})
-    assert state.turn == 2
-    assert [len(h.tokens) for h in state.hunted] == [1, 0, 1]
+def test_a_tied_cleanse_vote_falls_back_on_the_hunted_with_the_most_tokens() -> None:
+    """Rulebook, Frozen Lands end of game: refusing to board, "one of the Hunted discards 1 of
+    their Contamination tokens"; frozen_lands.md C11: "For 'who discards', the fallback is the
+    Hunted with the most tokens, ties broken by seat order from the Creature's left"."""
+    state = at_rescue_step(tokens={1: (True,), 3: (False, True)}, hunted=4)
+    state = vote(state, {1: "wait", 2: "wait", 3: "wait", 4: "wait"})
+    state = vote(state, {1: "1", 2: "1", 3: "3", 4: "3"})
+    assert kind_of(state, 3) == "discard_token" and kind_of(state, 1) is None
+    state = act(state, 3, DiscardContamination(token_ids(state, 3)[0]))
+    assert [len(h.tokens) for h in state.hunted] == [1, 0, 1, 0]
+
+
+def test_a_cleanse_tie_with_nobody_still_names_who_discards() -> None:
+    """C11: for "who discards" the fallback of a tie is "the Hunted with the most tokens, ties
+    broken by seat order", not the option that changes nothing."""
+    state = at_rescue_step(tokens={2: (True,), 3: (False,)}, hunted=4)
+    state = vote(state, {1: "wait", 2: "wait", 3: "wait", 4: "wait"})
+    state = vote(state, {1: "nobody", 2: "nobody", 3: "3", 4: "3"})
+    assert kind_of(state, 2) == "discard_token"  # one token each: the first seat discards
+    assert kind_of(state, 3) is None
 
 
 def test_quarantine_forbids_the_discard_after_waiting() -> None:
