@@ -48,7 +48,12 @@ from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
 from .places import power_options, use_power
 from .prompts import PromptRule, prompt_table, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
-from .survival import place_action_cards, play_survival_card, survival_card_actions
+from .survival import (
+    discard_survival,
+    place_action_cards,
+    play_survival_card,
+    survival_card_actions,
+)
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 # --- Exploration -------------------------------------------------------------------------
@@ -263,6 +268,20 @@ def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Even
     remove_prompt(state, prompt)
     if isinstance(action, UsePlacePower):
         use_power(state, state.hunted_at(prompt.seat), action, prompt.data["card"], events)
+    card = prompt.data.get("resolving")
+    if card:  # the Survival card that made this copy has now resolved (survival.py)
+        hand_on_resolving(state, prompt.seat, card)
+
+
+def hand_on_resolving(state: GameState, seat: int, card: str) -> None:
+    """Discard `card`, or, if the power just used asks again (a copied Lair copying in turn),
+    let that new prompt carry the card."""
+    layer = state.layers[-1] if state.layers else []
+    for index, pending in enumerate(layer):
+        if pending.seat == seat and pending.kind == PromptKind.POWER:
+            layer[index] = Prompt(seat, PromptKind.POWER, {**pending.data, "resolving": card})
+            return
+    discard_survival(state, card)
 
 
 _PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (

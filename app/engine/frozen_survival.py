@@ -16,7 +16,14 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from .actions import PlaySurvivalCard
-from .board import Events, ask_take_back, creature_places, emit, holder_of
+from .board import (
+    Events,
+    ask_take_back,
+    creature_places,
+    emit,
+    holder_of,
+    survival_available,
+)
 from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
@@ -151,7 +158,9 @@ def _field_lab(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 
 def _supply_drop(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
-    return [()]  # the played card itself refills an empty deck (C15)
+    # Resolved before it is discarded, the card never refills the deck it draws from: with
+    # nothing to draw it would change nothing (C7).
+    return [()] if survival_available(state) else []
 
 
 def _relay_runner(state: GameState, h: Hunted) -> list[tuple[int, ...]]:

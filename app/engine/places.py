@@ -86,12 +86,18 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
 
 
 def resolve_copy(state: GameState, hunted: Hunted, place: int, this_card: int,
-                 events: Events, via: str) -> None:
-    """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask."""
+                 events: Events, via: str, card: str = "") -> None:
+    """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask.
+
+    `card` names the Survival card doing the copy (Drone, Gate): a prompt carries it, so that
+    the card is discarded only once the copied power has resolved.
+    """
     options = power_options(state, hunted, place, this_card)
     emit(events, EventKind.POWER_COPIED, hunted=hunted.seat, place=place, via=via)
     if len(options) == 1:
         use_power(state, hunted, options[0], this_card, events)
     elif options:
-        add_to_layer(state, Prompt(hunted.seat, PromptKind.POWER, {"place": place,
-                     "card": this_card}))
+        data: dict[str, object] = {"place": place, "card": this_card}
+        if card:
+            data["resolving"] = card
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.POWER, data))

@@ -104,7 +104,6 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     """Play a Survival card from hand and resolve it; `this_card` serves Drone and Gate."""
     card = SURVIVAL[action.card]
     hunted.survival = without(hunted.survival, action.card)
-    state.survival_discard = [*state.survival_discard, action.card]
     hunted.survival_played = True
     # Choices naming discard-pile cards are left out under Smokescreen (the Hunted learn them
     # from the discard and swap events, which the Creature does not).
@@ -118,3 +117,19 @@ def play_survival_card(state: GameState, hunted: Hunted, action: PlaySurvivalCar
     else:
         emit(events, EventKind.SURVIVAL_CARD_PLAYED, **played)
     card.effect(state, hunted, action, events, this_card)
+    # Rulebook: cards "are resolved as soon as they are played" and "are then discarded", so a
+    # draw the card makes never finds it in the pile. A copied power still to choose (Drone,
+    # Gate: a POWER prompt naming the card) discards it once answered (answers.py).
+    if not resolving(state, hunted.seat, action.card):
+        discard_survival(state, action.card)
+
+
+def discard_survival(state: GameState, card: str) -> None:
+    """Put a resolved Survival card on the (face-down) Survival discard pile."""
+    state.survival_discard = [*state.survival_discard, card]
+
+
+def resolving(state: GameState, seat: int, card: str) -> bool:
+    """True if `seat` still owes a choice that finishes resolving the Survival card `card`."""
+    return any(p.seat == seat and p.data.get("resolving") == card
+               for layer in state.layers for p in layer)

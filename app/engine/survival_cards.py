@@ -172,11 +172,11 @@ def _move_token(token: TokenKind) -> CardEffect:
 
 
 def _drone(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    resolve_copy(s, h, ROVER, c, e, "drone")
+    resolve_copy(s, h, ROVER, c, e, "drone", "drone")
 
 
 def _gate(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    resolve_copy(s, h, a.places[0], c, e, "gate")
+    resolve_copy(s, h, a.places[0], c, e, "gate", "gate")
 
 
 def _amplifier(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:

@@ -594,6 +594,34 @@ def test_supply_drop_under_isolation_discards_the_other_card() -> None:
     assert len(state.survival_discard) == discarded + 2  # Supply Drop and the unkept card
 
 
+def test_supply_drop_resolves_before_it_is_discarded_so_it_never_draws_itself() -> None:
+    """Rulebook, Survival cards: they "are resolved as soon as they are played" and "are then
+    discarded". With the deck empty and one card in the discard pile, Supply Drop draws that
+    card alone; only then does it go to the discard pile."""
+    state = ftable()
+    give_survival_card(state, 1, "supply-drop")
+    state = to_reckoning(state, {1: 1, 2: 2, 3: 5}, creature=5)
+    state = reach(state, 1, "window", phase=4)
+    state.survival_deck, state.survival_discard = [], ["antidote"]
+    state = play(state, 1, "supply-drop")
+    assert state.hunted_at(1).survival == ["antidote"]
+    assert kind_of(state, 1) != "keep_survival"
+    assert (list(state.survival_deck), list(state.survival_discard)) == ([], ["supply-drop"])
+
+
+def test_supply_drop_cannot_be_played_with_nothing_at_all_to_draw() -> None:
+    """frozen_lands.md C7: a card "whose parts would all change nothing cannot be ... played";
+    the card itself is not yet in the discard pile while it resolves (rulebook)."""
+    state = ftable()
+    give_survival_card(state, 1, "supply-drop")
+    state = to_reckoning(state, {1: 1, 2: 2, 3: 5}, creature=5)
+    state = reach(state, 1, "window", phase=4)
+    state.survival_deck, state.survival_discard = [], []
+    assert "supply-drop" not in cards_offered(state, 1)
+    state.survival_discard = ["antidote"]
+    assert "supply-drop" in cards_offered(state, 1)
+
+
 def test_a_supply_drop_gift_is_seen_only_by_the_giver_and_the_receiver() -> None:
     base = ftable()
     give_survival_card(base, 1, "supply-drop")

@@ -645,6 +645,41 @@ def test_gate_uses_the_power_of_an_adjacent_place() -> None:
     assert state.hunted_at(1).next_double == ""  # the River's own power was not used
 
 
+def test_gate_resolves_before_it_is_discarded_so_the_shelter_never_draws_it() -> None:
+    """Rulebook: Survival cards "are resolved as soon as they are played" and "are then
+    discarded": Gate copying the Shelter with an empty deck draws only what the discard pile
+    held before Gate was played."""
+    state = table(hunted=1)
+    stage(state, 1, hand=[1, 2, 3, 4, WRECK], cards=("gate",))
+    state = pass_windows(hunt(explore(state, {1: WRECK}), creature=ARTEFACT))
+    state.survival_deck, state.survival_discard = [], ["adrenaline"]
+    state = act(state, 1, PlaySurvivalCard("gate", (SHELTER,)))
+    assert state.hunted_at(1).survival == ["adrenaline"]
+    assert (list(state.survival_deck), list(state.survival_discard)) == ([], ["gate"])
+
+
+def test_gate_stays_out_of_the_discard_pile_until_the_copied_power_is_chosen() -> None:
+    """The same rule when the copied Source asks which way to use it (regain Will or draw)."""
+    state = table(hunted=1)
+    stage(state, 1, hand=[1, 2, 3, 4, WRECK], will=2, cards=("gate",))
+    state = pass_windows(hunt(explore(state, {1: WRECK}), creature=ARTEFACT))
+    state.survival_deck, state.survival_discard = [], ["adrenaline"]
+    state = act(state, 1, PlaySurvivalCard("gate", (SOURCE,)))
+    assert kind_of(state, 1) == "power" and list(state.survival_discard) == ["adrenaline"]
+    state = act(state, 1, UsePlacePower(SOURCE, "draw"))
+    assert state.hunted_at(1).survival == ["adrenaline"]
+    assert (list(state.survival_deck), list(state.survival_discard)) == ([], ["gate"])
+
+
+def test_gate_cannot_copy_a_draw_when_nothing_at_all_can_be_drawn() -> None:
+    """C7 with the same timing: the Gate in play is not a card the Shelter could draw."""
+    state = table(hunted=1)
+    stage(state, 1, hand=[1, 2, 3, 4, WRECK], cards=("gate",))
+    state = pass_windows(hunt(explore(state, {1: WRECK}), creature=ARTEFACT))
+    state.survival_deck, state.survival_discard = [], []
+    assert (SHELTER,) not in plays_of(state, 1, "gate")
+
+
 @pytest.mark.parametrize(("at", "reachable"), [
     (ROVER, {(BEACH,)}),
     (SOURCE, {(BEACH,), (WRECK,)}),
