@@ -16,6 +16,7 @@ from .endgame import ENDGAME_STEPS
 from .hunt import can_play_hunt_cards
 from .prompts import drop_empty_layers, push_layer
 from .reckoning import (
+    action_step,
     offer_place_action,
     resolve_artemia,
     resolve_creature,
@@ -27,7 +28,7 @@ from .vocab import EventKind, Phase, PromptKind, Step
 
 PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
 # Reckoning order (rulebook, Phase 3): token-free places, Target, Artemia, Creature token.
-TASK_ORDER = {"free": 0, "target": 1, "target_action": 1, "artemia": 2, "creature": 3}
+TASK_ORDER = {"free": 0, "target": 1, "artemia": 2, "creature": 3}
 
 
 def advance(state: GameState, events: Events) -> None:
@@ -109,12 +110,17 @@ def _creature_window_3(state: GameState, events: Events) -> None:
 
 
 def _build_queue(state: GameState, events: Events) -> None:
-    """Order every Hunted's places: token-free ascending, then Target, Artemia, Creature."""
-    tasks: list[tuple[int, int, int, tuple[str, int, int]]] = []
+    """Order every Hunted's tasks by step (token-free places, Target, Artemia, Creature token),
+    then place, then seat; a Hunted's place action follows the effects they suffer there."""
+    tasks: list[tuple[int, int, int, int, tuple[str, int, int]]] = []
     for h in state.hunted:
         for index, (place, _) in enumerate(h.positions):
-            for kind in task_kinds(state, h, place):
-                tasks.append((TASK_ORDER[kind], place, h.seat, (kind, h.seat, index)))
+            kinds = task_kinds(state, h, place)
+            for kind in kinds:
+                tasks.append((TASK_ORDER[kind], place, h.seat, 0, (kind, h.seat, index)))
+            if "artemia" not in kinds and "creature" not in kinds:  # these forbid it (C2)
+                step = TASK_ORDER[action_step(state, place)]
+                tasks.append((step, place, h.seat, 1, ("action", h.seat, index)))
     tasks.sort()
     pack = [("pack", 0, 0)] if has_pack_instinct(state) else []
     state.queue = [task for *_, task in tasks] + pack + [("assimilation", 0, 0)]
@@ -133,14 +139,14 @@ def _resolve(state: GameState, events: Events) -> None:
     if kind == "pack":
         pack_instinct(state, events)
         return
-    if kind in ("free", "target_action"):  # only reads the Hunted: no copy of her
-        h = state.peek_hunted(seat)
+    if kind in ("action", "free", "target_action"):  # the last two: queues saved before
+        h = state.peek_hunted(seat)  # only reads the Hunted: no copy of her
         offer_place_action(state, h, *h.positions[index])
         return
     h = state.hunted_at(seat)
     place = h.positions[index][0]
     if kind == "target":
-        resolve_target(state, h, place, index, events)
+        resolve_target(state, h, place, events)
     elif kind == "artemia":
         resolve_artemia(state, h, place, events)
     elif kind in ("creature", "creature_hit", "creature_shielded"):  # Stand Together's steps

@@ -26,7 +26,8 @@ TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
 
 
 def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
-    """The Reckoning tasks this Hunted has at `place` ("free" when no token acts there)."""
+    """The tokens' effects this Hunted suffers at `place`, by step: "target", "artemia",
+    "creature" (none at a token-free place or for a token they ignore)."""
     kinds = []
     on_target = place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune
     if on_target and set(state.target_cards) - TOKEN_LIKE_TARGETS:
@@ -35,7 +36,25 @@ def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
         kinds.append("artemia")
     if creature_catches(state, h, place):
         kinds.append("creature")
-    return kinds or ["free"]
+    return kinds
+
+
+def action_step(state: GameState, place: int) -> str:
+    """The step at which a Hunted takes their place action at `place`: that of the last Hunt
+    token lying there ("free" if none). C2 and Q17: a Hunted who ignores a token (Dodge,
+    Detector, Windbreak, Huddle) "takes their place action at that token's step", so the
+    Creature-token place still comes last in the Reckoning."""
+    step = "free"
+    if place in state.tokens.get(TokenKind.TARGET, []):
+        cards = set(state.target_cards)
+        step = "target" if cards - TOKEN_LIKE_TARGETS else step
+        step = "artemia" if "sundog" in cards else step  # a second Artemia token
+        step = "creature" if "clone" in cards else step  # a second Creature token
+    if place in state.tokens.get(TokenKind.ARTEMIA, []) and step != "creature":
+        step = "artemia"
+    if place in state.tokens.get(TokenKind.CREATURE, []):
+        step = "creature"
+    return step
 
 
 def artemia_hits(state: GameState, h: Hunted, place: int) -> int:
@@ -70,9 +89,8 @@ def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> No
         push_layer(state, [Prompt(h.seat, PromptKind.PLACE_ACTION, {"place": place, "card": card})])
 
 
-def resolve_target(state: GameState, h: Hunted, place: int, index: int,
-                   events: Events) -> None:
-    """The Hunt card's effect on the Target place, then the place action if allowed."""
+def resolve_target(state: GameState, h: Hunted, place: int, events: Events) -> None:
+    """The Hunt card's effect on the Target place (the place action is a task of its own)."""
     prompts: list[Prompt] = []
     for card in state.target_cards:
         if card == "scream" and (h.hand or h.will):
@@ -88,7 +106,6 @@ def resolve_target(state: GameState, h: Hunted, place: int, index: int,
             else:
                 prompts.append(Prompt(h.seat, PromptKind.DISCARD, {"count": count,
                                "why": "avalanche"}))
-    state.queue = [("target_action", h.seat, index), *state.queue]
     push_layer(state, prompts)
 
 

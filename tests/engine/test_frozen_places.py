@@ -159,6 +159,28 @@ def test_a_hunted_who_dodges_at_the_ice_cave_takes_no_token_and_acts_there() -> 
     assert state.hunted_at(1).tokens == []
 
 
+def test_a_dodger_acts_at_the_creature_tokens_step_after_every_token_free_place() -> None:
+    """frozen_lands.md C2 (and Q17): a Hunted who ignores a token "takes their place action at
+    that token's step"; rulebook, Phase 3: token-free places resolve first, "in ascending
+    order", the Creature token's place last. So with the Rescue counter 2 spaces away, The
+    Capsule (8, token-free) advances first, and the dodger's Hummocks (4, under the Creature
+    token) then puts the counter on Victory in Phase 3: the tokens are revealed (E3)."""
+    state = frozen_table()
+    state.rescue = 2
+    give_survival_card(state, 1, "dodge")
+    stage(state, 3, [1, 2, 3, 8])
+    give_tokens(state, 2, False)
+    state = act(hunt(explore(state, {1: 4, 2: 4, 3: 8}), creature=4), 1, Pass())  # phase 2
+    state = act(state, 1, PlaySurvivalCard("dodge"))
+    state = pass_until(state, {"place_action"})
+    assert [p.seat for p in state.layers[-1]] == [3]  # The Capsule first, not The Hummocks
+    state = act(state, 3, UsePlacePower(8, "advance"))
+    state = pass_until(act(state, 3, Pass()), {"place_action"}, 1)  # no look
+    assert state.rescue == 1 and not state.winner
+    state = act(state, 1, UsePlacePower(4))
+    assert (state.phase, state.winner, state.reason) == (3, "hunted", "rescue")
+
+
 # --- 2 The Frost Forest --------------------------------------------------------------------
 
 def test_frost_forest_returns_this_card_and_helps_another_hunted() -> None:

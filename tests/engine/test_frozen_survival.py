@@ -337,6 +337,22 @@ def test_windbreak_shields_only_its_player_from_the_target_token() -> None:
     assert held(state, 1) == [] and len(held(state, 2)) == 1
 
 
+def test_a_windbreak_player_acts_at_the_target_tokens_step() -> None:
+    """frozen_lands.md C2 / Q17: a Hunted who ignores a token (Windbreak) "takes their place
+    action at that token's step": after every token-free place (rulebook, Phase 3)."""
+    state = ftable(hunt_cards=("scream",))
+    give_survival_card(state, 1, "windbreak")
+    state = to_reckoning(state, {1: 2, 2: 5, 3: 5}, creature=1,
+                         cards=(PlayHuntCard("scream", (2,)),))
+    state = reach(state, 1, "window", phase=3, moment=None)
+    state = play(state, 1, "windbreak")
+    assert sorted(p.seat for p in state.layers[-1]) == [2]  # The Sled (5) first
+    state = act(state, 2, Pass())
+    assert kind_of(state, 3) == "place_action"
+    state = act(state, 3, Pass())
+    assert kind_of(state, 1) == "place_action"
+
+
 def test_windbreak_lets_you_use_a_power_the_target_card_made_unusable() -> None:
     state = ftable(hunt_cards=("toxin",))
     give_survival_card(state, 1, "windbreak")
@@ -381,6 +397,19 @@ def test_huddle_lets_one_chosen_hunted_alone_suffer_the_creature_token() -> None
     assert [h.will for h in state.hunted] == [3, 3, 2]
     assert [len(held(state, s)) for s in (1, 2, 3)] == [0, 0, 1]  # Contagion: seat 3 only
     assert state.assimilation == start - 1  # the chosen Hunted was caught: +1
+
+
+def test_the_hunted_spared_by_huddle_act_at_the_creature_tokens_step() -> None:
+    """frozen_lands.md C2 names Huddle among the cards whose spared Hunted "take their place
+    action at that token's step": after the token-free places (rulebook, Phase 3)."""
+    state = ftable()
+    give_survival_card(state, 1, "huddle")
+    state = to_reckoning(state, {1: 2, 2: 2, 3: 5}, creature=2)
+    state = reach(state, 1, "window", phase=3, moment=None)
+    state = play(state, 1, "huddle", 2, 2)
+    assert [p.seat for p in state.layers[-1]] == [3]  # The Sled (5) before The Frost Forest
+    state = act(state, 3, Pass())
+    assert kind_of(state, 1) == "place_action"
 
 
 def test_huddle_needs_company_at_the_creature_token_and_is_blocked_by_isolation() -> None:

@@ -530,6 +530,20 @@ def test_detector_ignores_the_artemia_token_and_the_place_can_be_used() -> None:
     assert state.hunted_at(1).hand == [1, 2, 3, 5]  # nothing discarded
 
 
+def test_a_detector_player_acts_at_the_artemia_tokens_step() -> None:
+    """Rulebook, Phase 3: token-free places first, in ascending order, then the Artemia
+    token's place; Detector (unaffected by the token) keeps that step (frozen_lands.md C2)."""
+    state = with_artemia_symbol(table(hunted=2))
+    stage(state, 1, cards=("detector",))
+    stage(state, 2, hand=[1, 2, 3, 4, WRECK])
+    state = hunt(explore(state, {1: BEACH, 2: WRECK}), creature=ARTEFACT, artemia=BEACH)
+    state = open_window(state, 1, 3)
+    state = act(state, 1, PlaySurvivalCard("detector"))
+    assert [p.seat for p in state.layers[-1]] == [2]  # the Wreck (8) before the Beach (4)
+    state = act(state, 2, UsePlacePower(WRECK))
+    assert kind_of(state, 1) == "place_action"
+
+
 def test_detector_is_only_for_a_hunted_on_the_artemia_tokens_place() -> None:
     state = with_artemia_symbol(table(hunted=1))
     stage(state, 1, cards=("detector",))
@@ -554,6 +568,21 @@ def test_dodge_alone_on_the_creatures_place_keeps_will_and_uses_the_place() -> N
     assert state.turn == 2
     assert state.hunted_at(1).will == 3
     assert state.assimilation == assimilation  # nobody was caught
+
+
+def test_a_dodger_takes_their_place_action_at_the_creature_tokens_step() -> None:
+    """Rulebook, Phase 3: token-free places resolve first, "in ascending order, from 1 to 10",
+    the place where the Creature token is located last; Dodge makes its player unaffected by
+    the token, not the place token-free (frozen_lands.md C2, Q17: "at that token's step")."""
+    state = table(hunted=2)
+    stage(state, 1, cards=("dodge",))
+    stage(state, 2, hand=[1, 2, 3, 4, WRECK])
+    state = hunt(explore(state, {1: BEACH, 2: WRECK}), creature=BEACH)
+    state = open_window(state, 1, 3)
+    state = act(state, 1, PlaySurvivalCard("dodge"))
+    assert [p.seat for p in state.layers[-1]] == [2]  # the Wreck (8) before the Beach (4)
+    state = act(state, 2, UsePlacePower(WRECK))
+    assert kind_of(state, 1) == "place_action"
 
 
 def test_dodge_does_not_protect_a_hunted_caught_alongside() -> None:
