@@ -261,13 +261,16 @@ def _place_action_answer(state: GameState, prompt: Prompt, action: Action,
 
 def _power_legal(state: GameState, prompt: Prompt) -> list[Action]:
     h = state.peek_hunted(prompt.seat)
-    return [*power_options(state, h, prompt.data["place"], prompt.data["card"])] or [PASS]
+    options: list[Action] = [*power_options(state, h, prompt.data["place"], prompt.data["card"])]
+    return [*options, PASS] if prompt.data.get("optional") or not options else options
 
 
 def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
     remove_prompt(state, prompt)
     if isinstance(action, UsePlacePower):
         use_power(state, state.hunted_at(prompt.seat), action, prompt.data["card"], events)
+    elif prompt.data.get("optional"):  # an optional way declined (E4)
+        emit(events, EventKind.PASSED, seat=prompt.seat)
     card = prompt.data.get("resolving")
     if card:  # the Survival card that made this copy has now resolved (survival.py)
         hand_on_resolving(state, prompt.seat, card)

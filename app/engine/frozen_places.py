@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import UsePlacePower, shared
 from .board import (
     Events,
@@ -129,6 +131,14 @@ def _capsule(state: GameState, h: Hunted, at: int) -> list[UsePlacePower]:
     if _lookable(state, h):
         options.append(shared(UsePlacePower, CAPSULE, PowerOption.LOOK))
     return options
+
+
+def _capsule_asks(state: GameState, action: UsePlacePower) -> dict[str, Any]:
+    """E4: the advance is optional ("you may") and must never reach Victory, so a copy asks
+    for it explicitly, with a warning when it would lose the game."""
+    if action.option != PowerOption.ADVANCE:
+        return {}
+    return {"optional": True, **({"warning": "capsule"} if state.rescue == 1 else {})}
 
 
 def _lookable(state: GameState, h: Hunted) -> list[int]:
@@ -278,7 +288,7 @@ ENTRIES: tuple[Place, ...] = (
     Place(SLED, "sled", _sled, _sled_use),
     Place(HOT_SPRINGS, "hot-springs", _hot_springs, _hot_springs_use),
     Place(IGLOO, "igloo", _igloo, _igloo_use),
-    Place(CAPSULE, "capsule", _capsule, _capsule_use),
+    Place(CAPSULE, "capsule", _capsule, _capsule_use, _capsule_asks),
     Place(GEYSER, "geyser", _geyser, _geyser_use),
     Place(AURORA, "aurora", _aurora, _aurora_use),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import UsePlacePower
 from .board import Events, block_reason, emit, limit_spent
@@ -16,18 +17,22 @@ from .vocab import EventKind, PromptKind
 Ways = Callable[[GameState, Hunted, int], list[UsePlacePower]]  # (state, user, where they stand)
 Use = Callable[[GameState, Hunted, UsePlacePower, int, Events], None]  # (..., this card, ...)
 Gate = Callable[[GameState, Hunted, int, int], int | None]  # where the user stands, or None
+# For a way the text leaves optional ("you may"): the data of the question a copy asks even
+# when it is its only way ({}: no question).
+Asks = Callable[[GameState, UsePlacePower], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     """One Place: its number and id, the ways its power offers the user standing at `at`
-    (empty: it would do nothing, C7) and what a chosen way does (`this_card`: the user's own
-    played card)."""
+    (empty: it would do nothing, C7), what a chosen way does (`this_card`: the user's own
+    played card) and, for an optional way, the question a copy asks first (`asks`)."""
 
     number: int
     id: str
     ways: Ways
     use: Use
+    asks: Asks | None = None
 
 
 @dataclass(slots=True)
@@ -87,17 +92,24 @@ def use_power(state: GameState, hunted: Hunted, action: UsePlacePower, this_card
 
 def resolve_copy(state: GameState, hunted: Hunted, place: int, this_card: int,
                  events: Events, via: str, card: str = "") -> None:
-    """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask.
+    """Use another place's power (Lair, Gate, Drone): at once if only one way, else ask; an
+    optional only way (The Capsule's advance, E4) is asked too, and may be declined.
 
     `card` names the Survival card doing the copy (Drone, Gate): a prompt carries it, so that
     the card is discarded only once the copied power has resolved.
     """
     options = power_options(state, hunted, place, this_card)
     emit(events, EventKind.POWER_COPIED, hunted=hunted.seat, place=place, via=via)
+    if not options:
+        return
+    data: dict[str, Any] = {"place": place, "card": this_card}
     if len(options) == 1:
-        use_power(state, hunted, options[0], this_card, events)
-    elif options:
-        data: dict[str, object] = {"place": place, "card": this_card}
-        if card:
-            data["resolving"] = card
-        add_to_layer(state, Prompt(hunted.seat, PromptKind.POWER, data))
+        asks = BOARDS[state.config.variant].places[place].asks
+        question = asks(state, options[0]) if asks is not None else {}
+        if not question:
+            use_power(state, hunted, options[0], this_card, events)
+            return
+        data |= question
+    if card:
+        data["resolving"] = card
+    add_to_layer(state, Prompt(hunted.seat, PromptKind.POWER, data))

@@ -435,7 +435,13 @@ export function promptText(prompt, view, names = {}) {
     case "give_survival": return t("prompt.give_survival", { card: survivalName(d.card) });
     case "change_of_plan": return t("prompt.change_of_plan", { place: placeName(d.out) });
     case "stand_together": return t("prompt.stand_together", { who: seatName(d.hunted, names) });
-    case "power": return t("prompt.power", { place: placeName(d.place) });
+    case "power": {
+      // A copy's optional only way (The Capsule's advance) is a question; the engine names
+      // the warning when taking it would lose the game (frozen_lands.md E4).
+      if (!d.optional) return t("prompt.power", { place: placeName(d.place) });
+      const warning = d.warning ? ` ${t(`prompt.warning_${d.warning}`)}` : "";
+      return t("prompt.power_optional", { place: placeName(d.place) }) + warning;
+    }
     default: {
       const key = `prompt.${prompt.kind}`;
       return t(key) === key ? t("prompt.other", { kind: prompt.kind.replace(/_/g, " ") }) : t(key);

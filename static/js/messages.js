@@ -284,6 +284,11 @@ export const MESSAGES = {
   "prompt.change_of_plan": { en: "Change of Plan: play another Place card instead of {place}.", fr: "Changement de plan : jouez une autre carte Lieu à la place de {place}." },
   "prompt.stand_together": { en: "Stand Together: {who} is about to lose their last Will. Lose 1 Will yourself to spare them?", fr: "Serrer les rangs : {who} va perdre sa dernière Volonté. Perdre vous-même 1 Volonté pour l'épargner ?" },
   "prompt.power": { en: "Choose how to use the power of {place}.", fr: "Choisissez comment utiliser le pouvoir de {place}." },
+  "prompt.power_optional": { en: "You copy the power of {place}: use it, or skip it?", fr: "Vous copiez le pouvoir de {place} : l'utiliser, ou passer ?" },
+  "prompt.warning_capsule": {
+    en: "Warning: this advance would put the Rescue counter on Victory, and the Hunted would lose the game.",
+    fr: "Attention : cette avancée mettrait le pion Secours sur la Victoire, et les Traqués perdraient la partie.",
+  },
   "prompt.other": { en: "Your decision: {kind}.", fr: "Votre décision : {kind}." },
 
   // What a seat is doing

@@ -109,6 +109,38 @@ def test_a_copied_hummocks_uses_its_limit_for_a_second_hunted_at_the_ice_cave() 
     assert state.rescue == START - 2  # the copy and the End-of-turn step: no second copy
 
 
+def test_a_copied_capsule_asks_before_its_advance_and_warns_at_the_last_space() -> None:
+    """Rulebook, The Capsule: "advancing the Rescue counter is not mandatory — do not advance
+    it if doing so would make it reach the Victory space, otherwise you lose the game";
+    frozen_lands.md E4: "if it is (directly or through a copy), the Hunted lose", and The
+    Capsule's notes: "The engine must ask explicitly and warn". A copy whose only way is the
+    advance still asks, and may decline it."""
+    state = frozen_table()
+    state.rescue = 1
+    stage(state, 1, [1, 2, 3, 4], [5])
+    state = reckon(state, {1: 1, 2: 2, 3: 2}, creature=8)
+    state = act(state, 1, UsePlacePower(1, "copy", copy=8))
+    prompt = state.layers[-1][0]
+    assert (prompt.seat, prompt.kind) == (1, "power") and not state.winner
+    assert prompt.data["warning"] == "capsule"
+    assert legal_actions(state, 1) == [UsePlacePower(8, "advance"), Pass()]
+    declined = act(state, 1, Pass())
+    assert declined.rescue == 1 and not declined.winner
+    lost = act(state, 1, UsePlacePower(8, "advance"))
+    assert (lost.winner, lost.reason) == ("creature", "capsule")
+
+
+def test_a_copied_capsule_asks_even_far_from_victory_without_a_warning() -> None:
+    """The advance is optional wherever the counter stands ("You may advance", §3 #8)."""
+    state = frozen_table()
+    stage(state, 1, [1, 2, 3, 4], [5])
+    state = reckon(state, {1: 1, 2: 2, 3: 2}, creature=8)
+    state = act(state, 1, UsePlacePower(1, "copy", copy=8))
+    assert kind_of(state, 1) == "power" and "warning" not in state.layers[-1][0].data
+    state = act(state, 1, UsePlacePower(8, "advance"))
+    assert state.rescue == START - 1
+
+
 def test_ice_cave_copy_reads_this_card_as_the_ice_cave() -> None:
     state = frozen_table()
     state = reckon(state, {1: 1, 2: 5, 3: 5}, creature=2)
