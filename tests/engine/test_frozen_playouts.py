@@ -38,7 +38,8 @@ ENDINGS = {("hunted", "rescue"), ("creature", "assimilation"), ("creature", "con
 # --- The invariants ------------------------------------------------------------------------
 
 def pending_survival_cards(state: GameState) -> list[str]:
-    """Survival cards held by an unanswered prompt (a draw to keep, a card to give)."""
+    """Survival cards held by an unanswered prompt (a draw to keep, a card to give, a Drone or
+    Gate still resolving: its copied power still to choose, so not yet discarded)."""
     cards: list[str] = []
     for layer in state.layers:
         for prompt in layer:
@@ -46,6 +47,8 @@ def pending_survival_cards(state: GameState) -> list[str]:
                 cards += prompt.data["cards"]
             elif prompt.kind == "give_survival":
                 cards.append(prompt.data["card"])
+            elif prompt.data.get("resolving"):
+                cards.append(prompt.data["resolving"])
     return cards
 
 

@@ -54,9 +54,12 @@ Log = list[tuple[int, Action]]
 # --- The invariants ------------------------------------------------------------------------
 
 def pending_shelter_cards(state: GameState) -> list[str]:
-    """Survival cards drawn by the Shelter and shown in a keep prompt not yet answered."""
+    """Survival cards drawn by the Shelter and shown in a keep prompt not yet answered, and a
+    Drone or Gate still resolving (its copied power still to choose: not yet discarded)."""
     return [card for layer in state.layers for prompt in layer
-            if prompt.kind == "keep_survival" for card in prompt.data["cards"]]
+            for card in (prompt.data["cards"] if prompt.kind == "keep_survival"
+                         else [prompt.data.get("resolving")] if prompt.data.get("resolving")
+                         else [])]
 
 
 def check_place_cards(state: GameState) -> None:
