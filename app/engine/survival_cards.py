@@ -61,8 +61,14 @@ def _at(h: Hunted) -> list[int]:
     return [place for place, _ in h.positions]
 
 
+def _sundog_places(s: GameState) -> list[int]:
+    """Sundog's Target token: a second Artemia token (frozen_lands.md §4)."""
+    return list(s.tokens.get(TokenKind.TARGET, [])) if "sundog" in s.target_cards else []
+
+
 def _on_artemia(s: GameState, h: Hunted) -> list[Places]:
-    artemia = s.tokens.get(TokenKind.ARTEMIA, [])
+    """On a place an Artemia token covers, Sundog's included ("Detector ignores both")."""
+    artemia = [*s.tokens.get(TokenKind.ARTEMIA, []), *_sundog_places(s)]
     return [()] if any(p in artemia for p in _at(h)) else []
 
 
@@ -71,10 +77,14 @@ def _caught(s: GameState, h: Hunted) -> list[Places]:
 
 
 def _move_artemia(s: GameState, h: Hunted) -> list[Places]:
-    artemia = s.tokens.get(TokenKind.ARTEMIA, [])
-    if not any(p in artemia for p in _at(h)):
+    """Moves of an Artemia token the user stands on, Sundog's too ("the Hunted who plays it
+    chooses which Artemia token to move"); each token's places stay distinct."""
+    if not _on_artemia(s, h):
         return []
-    return [(p, q) for p in sorted(set(artemia)) for q in ADJACENT[p] if q not in artemia]
+    artemia, sundog = s.tokens.get(TokenKind.ARTEMIA, []), _sundog_places(s)
+    moves = {(p, q) for p in artemia for q in ADJACENT[p] if q not in artemia}
+    moves |= {(p, q) for p in sundog if p not in artemia for q in ADJACENT[p] if q not in sundog}
+    return sorted(moves)
 
 
 def _move_creature(s: GameState, h: Hunted) -> list[Places]:
@@ -162,8 +172,9 @@ def _move_token(token: TokenKind) -> CardEffect:
     def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
         origin, to = a.places
         name = token
-        if token == TokenKind.CREATURE and origin not in s.tokens.get(TokenKind.CREATURE, []):
-            name = TokenKind.TARGET  # Clone: the Target token acts as a second Creature token
+        if origin not in s.tokens.get(token, []):
+            # Clone (Sundog): the Target token acts as a second Creature (Artemia) token
+            name = TokenKind.TARGET
         places = list(s.tokens[name])
         places[places.index(origin)] = to
         s.tokens = {**s.tokens, name: places}

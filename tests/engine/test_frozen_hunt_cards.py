@@ -246,6 +246,27 @@ def test_sundog_with_hypothermia_gives_a_token() -> None:
     assert tokens_of(state) == [1, 0, 0]
 
 
+@pytest.mark.parametrize("card", ["detector", "hologram"])
+def test_a_hunted_on_sundogs_place_alone_may_play_detector_or_hologram(card: str) -> None:
+    """frozen_lands.md, Sundog: "the Target token is a second Artemia token"; "Detector ignores
+    both Artemia tokens" and "Hologram: the Hunted who plays it chooses which Artemia token to
+    move" (base_game.md V8, V12: for a Hunted on an Artemia-covered place)."""
+    state = sundog_turn(["sundog"])
+    give_survival_card(state, 1, card)
+    state = hunt(state, creature=10, artemia=8, cards=[PlayHuntCard("sundog", (2,))])
+    state = pass_until(state, {"window"}, 1)
+    while state.layers[-1][0].data != {"phase": 3}:
+        state = act(state, 1, Pass())
+    plays = {a.places for a in of_type(state, 1, PlaySurvivalCard)}
+    if card == "detector":
+        assert plays == {()}
+        return
+    assert (2, 1) in plays and (8, 9) in plays  # either Artemia token may move
+    state = act(state, 1, PlaySurvivalCard("hologram", (2, 1)))
+    assert (state.tokens["target"], state.tokens["artemia"]) == ([1], [8])
+    assert kind_of(state, 1) == "place_action"  # The Frost Forest is token-free now
+
+
 # --- Avalanche -----------------------------------------------------------------------------
 
 def test_avalanche_discards_one_card_alone_and_two_in_company_then_places_resolve() -> None:
