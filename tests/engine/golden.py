@@ -63,8 +63,9 @@ GAMES: tuple[Golden, ...] = (
     Golden("frozen-3-hunted", Config(hunted=3, variant=FROZEN), 6),
     Golden("frozen-4-hunted", Config(hunted=4, variant=FROZEN), 7),
     Golden("frozen-6-hunted-side-2", Config(hunted=6, board_side=2, variant=FROZEN), 8),
-    # Lost when the Hunted board: a Contamination icon among the revealed tokens (E1).
-    Golden("frozen-3-hunted-contamination", Config(hunted=3, variant=FROZEN), 72),
+    # Lost when the Hunted board: a Contamination icon among the revealed tokens (E1), after
+    # waiting once and discarding a token.
+    Golden("frozen-3-hunted-contamination", Config(hunted=3, variant=FROZEN), 79),
 )
 
 OUTCOME_GAMES = 200
