@@ -29,6 +29,7 @@ from app.engine.actions import (
     TakeBackPlaceCard,
     UsePlacePower,
 )
+from app.engine.state import Token
 
 from .frozen_helpers import (
     frozen_table,
@@ -139,6 +140,24 @@ def test_a_copied_capsule_asks_even_far_from_victory_without_a_warning() -> None
     assert kind_of(state, 1) == "power" and "warning" not in state.layers[-1][0].data
     state = act(state, 1, UsePlacePower(8, "advance"))
     assert state.rescue == START - 1
+
+
+def test_gate_copying_the_capsule_asks_the_same_question_and_is_discarded_after() -> None:
+    """E4 holds "directly or through a copy": Gate (base_game.md V11, an adjacent place's
+    power) copying The Capsule asks too; the card goes to the discard pile once resolved."""
+    state = frozen_table()
+    state.rescue = 1
+    give_survival_card(state, 1, "gate")
+    stage(state, 1, [1, 2, 3, 4, 9])
+    give_tokens(state, 2, False)  # so that Phase 4 stops at the board-or-wait vote
+    state.hunted_at(2).tokens[0] = Token(state.token_serial, False, (1,))  # seen: no look
+    state = reckon(state, {1: 9, 2: 2, 3: 2}, creature=10)
+    state = act(state, 1, PlaySurvivalCard("gate", (8,)))
+    assert kind_of(state, 1) == "power" and state.layers[-1][0].data["warning"] == "capsule"
+    assert legal_actions(state, 1) == [UsePlacePower(8, "advance"), Pass()]
+    assert "gate" not in state.survival_discard
+    state = act(state, 1, Pass())
+    assert state.rescue == 1 and not state.winner and state.survival_discard[-1] == "gate"
 
 
 def test_ice_cave_copy_reads_this_card_as_the_ice_cave() -> None:
