@@ -273,10 +273,10 @@ def _power_answer(state: GameState, prompt: Prompt, action: Action, events: Even
         emit(events, EventKind.PASSED, seat=prompt.seat)
     card = prompt.data.get("resolving")
     if card:  # the Survival card that made this copy has now resolved (survival.py)
-        hand_on_resolving(state, prompt.seat, card)
+        _finish_resolving(state, prompt.seat, card)
 
 
-def hand_on_resolving(state: GameState, seat: int, card: str) -> None:
+def _finish_resolving(state: GameState, seat: int, card: str) -> None:
     """Discard `card`, or, if the power just used asks again (a copied Lair copying in turn),
     let that new prompt carry the card."""
     layer = state.layers[-1] if state.layers else []

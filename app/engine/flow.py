@@ -16,6 +16,7 @@ from .endgame import ENDGAME_STEPS
 from .hunt import can_play_hunt_cards
 from .prompts import drop_empty_layers, push_layer
 from .reckoning import (
+    RECKONING_STEPS,
     action_step,
     offer_place_action,
     resolve_artemia,
@@ -27,8 +28,7 @@ from .state import CREATURE, TURN_MARKS, GameState, Prompt
 from .vocab import EventKind, Phase, PromptKind, Step
 
 PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
-# Reckoning order (rulebook, Phase 3): token-free places, Target, Artemia, Creature token.
-TASK_ORDER = {"free": 0, "target": 1, "artemia": 2, "creature": 3}
+TASK_ORDER = {step: order for order, step in enumerate(RECKONING_STEPS)}
 
 
 def advance(state: GameState, events: Events) -> None:

@@ -23,6 +23,9 @@ from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 # Target cards whose token acts as another token rather than with an effect of its own.
 TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
+# The Reckoning's steps in order (rulebook, Phase 3): token-free places, Target, Artemia,
+# Creature token.
+RECKONING_STEPS = ("free", "target", "artemia", "creature")
 
 
 def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
@@ -44,17 +47,15 @@ def action_step(state: GameState, place: int) -> str:
     token lying there ("free" if none). C2 and Q17: a Hunted who ignores a token (Dodge,
     Detector, Windbreak, Huddle) "takes their place action at that token's step", so the
     Creature-token place still comes last in the Reckoning."""
-    step = "free"
+    steps = []
     if place in state.tokens.get(TokenKind.TARGET, []):
         cards = set(state.target_cards)
-        step = "target" if cards - TOKEN_LIKE_TARGETS else step
-        step = "artemia" if "sundog" in cards else step  # a second Artemia token
-        step = "creature" if "clone" in cards else step  # a second Creature token
-    if place in state.tokens.get(TokenKind.ARTEMIA, []) and step != "creature":
-        step = "artemia"
-    if place in state.tokens.get(TokenKind.CREATURE, []):
-        step = "creature"
-    return step
+        steps += ["target"] if cards - TOKEN_LIKE_TARGETS else []
+        steps += ["artemia"] if "sundog" in cards else []  # a second Artemia token
+        steps += ["creature"] if "clone" in cards else []  # a second Creature token
+    steps += ["artemia"] if place in state.tokens.get(TokenKind.ARTEMIA, []) else []
+    steps += ["creature"] if place in state.tokens.get(TokenKind.CREATURE, []) else []
+    return max(steps, key=RECKONING_STEPS.index, default="free")
 
 
 def artemia_hits(state: GameState, h: Hunted, place: int) -> int:
