@@ -16,14 +16,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from .actions import PlaySurvivalCard
-from .board import (
-    Events,
-    ask_take_back,
-    creature_places,
-    emit,
-    holder_of,
-    survival_available,
-)
+from .board import Events, ask_take_back, creature_places, emit, holder_of, survival_available
 from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
