@@ -27,12 +27,18 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // The page from the network (it names the current files); the kept one when offline.
-    event.respondWith(fetch(request).catch(() => caches.match("/", { cacheName: CACHE })
-      .then((kept) => kept || Response.error())));
+    event.respondWith(fromNetwork(request, "/"));
   } else if (SHELL.has(url.pathname + url.search)) {
-    // A versioned file never changes: the kept copy is the right one.
-    event.respondWith(caches.match(request, { cacheName: CACHE })
-      .then((kept) => kept || fetch(request)));
+    // A versioned file never changes: the kept copy is the right one. An unversioned one
+    // (the modules, when the server has no bundle) may have changed: the network first.
+    event.respondWith(url.searchParams.has("v")
+      ? caches.match(request, { cacheName: CACHE }).then((kept) => kept || fetch(request))
+      : fromNetwork(request, request));
   }
   // Everything else (/api, /ws, other files) goes to the network untouched.
 });
+
+function fromNetwork(request, fallback) {
+  return fetch(request).catch(() => caches.match(fallback, { cacheName: CACHE })
+    .then((kept) => kept || Response.error()));
+}

@@ -92,10 +92,10 @@ def build_shell(static: Path) -> Shell:
     # Without the bundle the modules load one by one, and the worker keeps them all.
     scripts = [BUNDLE] if script == BUNDLE else sorted(
         f.relative_to(static).as_posix() for f in (static / MODULES).rglob("*.js"))
-    shell_urls = ["/", *(shell.url(p) for p in (STYLE, *scripts, *SHELL_FILES)
-                         if (static / p).is_file())]
-    build = {"version": digest(page.encode(), *(u.encode() for u in shell_urls)),
-             "shell": shell_urls}
+    kept = [p for p in (STYLE, *scripts, *SHELL_FILES) if (static / p).is_file()]
+    # The version covers the contents, not only the URLs: unversioned modules change too.
+    build = {"version": digest(page.encode(), *((static / p).read_bytes() for p in kept)),
+             "shell": ["/", *map(shell.url, kept)]}
     worker = f"const BUILD = {json.dumps(build)};\n" + (static / WORKER).read_text()
     return Shell(page.encode(), worker.encode(), versions)
 

@@ -79,6 +79,14 @@ def test_a_deploy_changes_the_worker(static: Path) -> None:
     assert build_shell(static).worker != before
 
 
+def test_an_edited_module_changes_the_worker_without_the_bundle(static: Path) -> None:
+    (static / BUNDLE).unlink()
+    before = build_shell(static).worker
+    module = static / "js" / "dom.js"
+    module.write_text(module.read_text() + "\n// edited\n")
+    assert build_shell(static).worker != before
+
+
 def test_the_served_page_names_versions_the_server_keeps_for_ever(
         shared_server: Server) -> None:
     base = shared_server.http
