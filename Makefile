@@ -33,14 +33,14 @@ node_modules/.installed: package.json package-lock.json
 # The client's modules bundled into static/dist/ (app/bundle.py), served while it matches
 # static/js. Without npm it says so, and the server serves the modules one by one.
 client: $(VENV)/.serving
-	if command -v npm >/dev/null; then $(MAKE) node_modules/.installed; fi
+	if command -v npm >/dev/null; then $(MAKE) --no-print-directory node_modules/.installed; fi
 	$(BIN)/python -m app.bundle || echo "make client: not bundled; the modules are served" >&2
 
 # Postgres, Chromium, nginx and Node.js (scripts/prepare), the client's tools and bundle, then
 # lint, type-check and pytest; scripts/test is the one path shared with .ci/run.
 test: venv engine
 	scripts/prepare
-	$(MAKE) client
+	$(MAKE) --no-print-directory client
 	scripts/test
 
 lint: venv

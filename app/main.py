@@ -25,6 +25,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 # default): under load a move allocates thousands of short-lived objects, and the older
 # generations held ~600k objects whose full collections paused the loop for ~0.4 s.
 GC_THRESHOLDS = (50_000, 20, 100)
+READ = ["GET", "HEAD"]  # the client's page and worker, as the file server answered them
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -95,19 +96,20 @@ def _mount_static(app: FastAPI) -> None:
         return client.shell_response(shell.page, "text/html",
                                      request.headers.get("if-none-match"))
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=READ, include_in_schema=False)
+    @app.api_route("/index.html", methods=READ, include_in_schema=False)
     async def home_page(request: Request) -> Response:
         return page(request)
 
-    @app.get("/r/{code}", include_in_schema=False)
+    @app.api_route("/r/{code}", methods=READ, include_in_schema=False)
     async def room_page(code: str, request: Request) -> Response:
         return page(request)
 
-    @app.get("/r/{code}/games/{number}", include_in_schema=False)
+    @app.api_route("/r/{code}/games/{number}", methods=READ, include_in_schema=False)
     async def replay_page(code: str, number: str, request: Request) -> Response:
         return page(request)
 
-    @app.get("/sw.js", include_in_schema=False)
+    @app.api_route("/sw.js", methods=READ, include_in_schema=False)
     async def service_worker(request: Request) -> Response:
         return client.shell_response(shell.worker, "text/javascript",
                                      request.headers.get("if-none-match"))

@@ -1,5 +1,6 @@
 """HTTP plumbing around the routes: one error shape for the framework's own refusals, security
-headers on every response, and a static mount that leaves `/api` and `/ws` to the routers."""
+headers on every response, compressed answers, and a static mount that leaves `/api` and `/ws`
+to the routers."""
 
 from __future__ import annotations
 

@@ -100,6 +100,8 @@ def test_the_served_page_names_versions_the_server_keeps_for_ever(
         answer = httpx.get(f"{base}{url}")
         assert answer.status_code == 200, url
         assert answer.headers["cache-control"] == IMMUTABLE, url
+    assert httpx.get(f"{base}/index.html").text == page.text
+    assert httpx.head(f"{base}/").status_code == 200
     module = httpx.get(f"{base}/js/dom.js")
     assert module.headers["cache-control"] == REVALIDATE
     worker = httpx.get(f"{base}/sw.js")
