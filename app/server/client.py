@@ -51,13 +51,8 @@ def modules_digest(static: Path) -> str:
 def current_bundle(static: Path) -> bool:
     """Whether the bundle exists and was built from the modules as they are now."""
     sources = static / BUNDLE_SOURCES
-    if not (static / BUNDLE).is_file() or not sources.is_file():
-        return False
-    if sources.read_text().strip() == modules_digest(static):
-        return True
-    log.warning("the client bundle is older than static/js: serving the modules "
-                "(rebuild it with `make client`)")
-    return False
+    return ((static / BUNDLE).is_file() and sources.is_file()
+            and sources.read_text().strip() == modules_digest(static))
 
 
 @dataclass(frozen=True)
@@ -82,6 +77,9 @@ class Shell:
 def build_shell(static: Path) -> Shell:
     """Read the client once at start-up: the bundle if current, every version, the page."""
     script = BUNDLE if current_bundle(static) else ENTRY
+    if script == ENTRY and (static / BUNDLE).is_file():
+        log.warning("the client bundle is older than static/js: serving the modules "
+                    "(rebuild it with `make client`)")
     versioned = [STYLE, *SHELL_FILES, *([BUNDLE] if script == BUNDLE else [])]
     versions = {path: digest((static / path).read_bytes())
                 for path in versioned if (static / path).is_file()}
