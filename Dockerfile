@@ -24,10 +24,22 @@ COPY pyproject.toml ./
 COPY app ./app
 RUN python -m app.compile_engine build
 
+# The browser client bundled by esbuild (app/bundle.py), in a stage of its own: Node.js and the
+# npm packages stay out of the served image, which takes only static/dist/.
+FROM base AS client
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends nodejs npm
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY app ./app
+COPY static ./static
+RUN python -m app.bundle
+
 FROM base
 # The app, its migrations and the browser client (static/, when present); see .dockerignore.
 COPY . .
 COPY --from=engine /srv/app/engine/ ./app/engine/
+COPY --from=client /srv/static/dist/ ./static/dist/
 COPY --from=engine /srv/not_alone_engine__mypyc*.so ./
 RUN pip install --no-deps . \
     && python -m app.compile_engine status | grep -qx "app/engine: compiled" \

@@ -25,6 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent
 NGINX = "/usr/sbin/nginx"
 COMPOSE_UPSTREAM = "app:8000"  # the compose service; nginx re-resolves it to every replica
 
+# The app compresses what it serves (zstd, brotli or gzip: app/server/web.py) and nginx passes
+# that on as it is; gzip here covers any text answer that still comes uncompressed.
+GZIP = """\
+    gzip on;
+    gzip_proxied any;
+    gzip_vary on;
+    gzip_min_length 128;
+    gzip_types text/css text/javascript application/javascript application/json
+               application/manifest+json image/svg+xml text/plain;
+"""
+
 PROXY = """\
         location / {{
             proxy_pass http://app;
@@ -70,6 +81,7 @@ def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
         "events {\n    worker_connections 8192;\n}\n"
         "http {\n    access_log off;\n"
         f"{paths}"
+        + GZIP
         + (f"    resolver {resolver} valid=5s ipv6=off;\n" if resolver else "")
         + "    map $http_upgrade $connection_upgrade {\n"
         "        default upgrade;\n        '' '';\n    }\n"

@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.server import catalogue_routes, history, metrics, replay_routes, routes, web, ws
+from app.server import catalogue_routes, client, history, metrics, replay_routes, routes, web, ws
 from app.server.bus import PostgresBus, listener_dsn
 from app.server.db import busy, make_engine, make_sessions, unavailable
 from app.server.leases import Leases, LocalLeases, PostgresLeases
@@ -25,6 +25,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 # default): under load a move allocates thousands of short-lived objects, and the older
 # generations held ~600k objects whose full collections paused the loop for ~0.4 s.
 GC_THRESHOLDS = (50_000, 20, 100)
+READ = ["GET", "HEAD"]  # the client's page and worker, as the file server answered them
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -89,17 +90,31 @@ def _mount_static(app: FastAPI) -> None:
     """Serve the browser client; a shared room link opens the same page."""
     if not STATIC.is_dir():
         return
-    index = STATIC / "index.html"
+    shell = client.build_shell(STATIC)
 
-    @app.get("/r/{code}", include_in_schema=False)
-    async def room_page(code: str) -> FileResponse:
-        return FileResponse(index)
+    def page(request: Request) -> Response:
+        return client.shell_response(shell.page, "text/html",
+                                     request.headers.get("if-none-match"))
 
-    @app.get("/r/{code}/games/{number}", include_in_schema=False)
-    async def replay_page(code: str, number: str) -> FileResponse:
-        return FileResponse(index)
+    @app.api_route("/", methods=READ, include_in_schema=False)
+    @app.api_route("/index.html", methods=READ, include_in_schema=False)
+    async def home_page(request: Request) -> Response:
+        return page(request)
 
-    web.mount_client(app, STATIC)
+    @app.api_route("/r/{code}", methods=READ, include_in_schema=False)
+    async def room_page(code: str, request: Request) -> Response:
+        return page(request)
+
+    @app.api_route("/r/{code}/games/{number}", methods=READ, include_in_schema=False)
+    async def replay_page(code: str, number: str, request: Request) -> Response:
+        return page(request)
+
+    @app.api_route("/sw.js", methods=READ, include_in_schema=False)
+    async def service_worker(request: Request) -> Response:
+        return client.shell_response(shell.worker, "text/javascript",
+                                     request.headers.get("if-none-match"))
+
+    web.mount_client(app, client.ClientFiles(STATIC, shell))
 
 
 app = create_app()

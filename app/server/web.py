@@ -1,10 +1,10 @@
 """HTTP plumbing around the routes: one error shape for the framework's own refusals, security
-headers on every response, and a static mount that leaves `/api` and `/ws` to the routers."""
+headers on every response, compressed answers, and a static mount that leaves `/api` and `/ws`
+to the routers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette_compress import CompressMiddleware
 
 from .errors import ErrorCode, ServiceError
 
@@ -37,6 +38,8 @@ DOCS_CSP = (f"default-src 'self'; script-src 'self' 'unsafe-inline' {CDN}; "
             f"worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
             f"frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
+# Bodies shorter than this go as they are: framing would eat what compressing them saves.
+COMPRESS_MIN_BYTES = 128
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -50,6 +53,9 @@ def install(app: FastAPI, max_body_bytes: int) -> None:
     app.add_exception_handler(ServiceError, service_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, framework_error)  # type: ignore[arg-type]
+    # Every text answer compressed (zstd, brotli or gzip, as the browser accepts); the sockets
+    # are left alone (no per-message deflate: app/__main__.py).
+    app.add_middleware(CompressMiddleware, minimum_size=COMPRESS_MIN_BYTES)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(SecurityHeaders)  # added last: outermost, so it sees every answer
 
@@ -153,7 +159,6 @@ class ClientMount(Mount):
         return super().matches(scope)
 
 
-def mount_client(app: FastAPI, directory: Any) -> None:
+def mount_client(app: FastAPI, files: StaticFiles) -> None:
     """Serve the browser client's files at `/`."""
-    app.router.routes.append(
-        ClientMount("/", app=StaticFiles(directory=directory, html=True), name="static"))
+    app.router.routes.append(ClientMount("/", app=files, name="static"))

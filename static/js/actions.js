@@ -22,7 +22,7 @@ function actButton(action, desc, onAct, short, ctx) {
     ? h("small", {}, withDefaults(action, ctx.view).cards.map((n) => `#${n}`).join(" + ")) : null;
   return h(`button.act${skipClass(action, ctx)}`, {
     type: "button",
-    "aria-label": desc.label,
+    title: short && short !== desc.label ? desc.label : null,
     dataset: { key: JSON.stringify(action), type: action.type },
     onclick: () => onAct(action),
   }, h("span", {}, short || desc.label), extra);

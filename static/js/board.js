@@ -65,7 +65,7 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
       const label = t_("action.put_token", { token: tokenName(token), places: placeName(n) });
       items.push(h(cls, { dataset: { place: n } },
         h("button.place-button.act", {
-          type: "button", "aria-label": label, title: label,
+          type: "button", title: label,
           dataset: { key: JSON.stringify(action), place: n },
           onclick: () => onAct(action),
         }, content)));

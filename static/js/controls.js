@@ -38,7 +38,6 @@ export function cardButton(key, actions, label, onAct, content) {
   const single = actions.length === 1;
   return h("button.card-play", {
     type: "button",
-    "aria-label": single ? label : t("card.choose_how", { label }),
     title: single ? label : t("card.choose_how", { label }),
     dataset: { key: single ? JSON.stringify(actions[0]) : `choices:${key}`, card: key },
     onclick: () => (single ? onAct(actions[0]) : showChoices(key)),

@@ -18,7 +18,7 @@ export class GameLog {
     this.notes = []; // [{after: seq, text, kind}]: lines that are not game events
     this.before = undefined; // the next older page (null: the first action is here)
     this.fold = null; // the pass line being extended: {li, seats}
-    this.list = h("ol#log.log", { role: "log", "aria-label": t("log.label"), "aria-live": "polite",
+    this.list = h("ol#log.log", { tabindex: 0, "aria-label": t("log.label"), "aria-live": "polite",
       dataset: { empty: t("log.empty") } });
     this.more = h("button#log-more.subtle.small", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
       t("log.earlier"));

@@ -6,6 +6,7 @@ import { useCatalogue } from "./cards.js";
 import { toast } from "./dom.js";
 import { renderHome } from "./home.js";
 import { LANG, fetchCatalogue, languageSwitch, t } from "./i18n.js";
+import { registerServiceWorker } from "./install.js";
 import { openReplay } from "./replay.js";
 import { Room } from "./room.js";
 
@@ -42,3 +43,4 @@ async function boot() {
 }
 
 boot();
+registerServiceWorker();

@@ -179,6 +179,7 @@ export const LOG_MESSAGES = {
   },
 
   // The table's chrome
+  "table.title": { en: "The table of room {code}", fr: "La table {code}" },
   "table.phasebar": { en: "Turn and phase", fr: "Tour et phase" },
   "table.your_cards": { en: "Your cards", fr: "Vos cartes" },
   "table.players": { en: "Players", fr: "Joueurs" },

@@ -228,7 +228,7 @@ export class Replay {
     return h("section.panel.log-panel", { "aria-labelledby": "log-title" },
       h("h2#log-title", {}, t("replay.this_move")),
       h("p#replay-action.replay-action", {}, action),
-      h("ol#log.log", { "aria-label": t("replay.what_happened"), dataset: { empty: t("log.empty") } }, frame.events.map((event) =>
+      h("ol#log.log", { tabindex: 0, "aria-label": t("replay.what_happened"), dataset: { empty: t("log.empty") } }, frame.events.map((event) =>
         h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)))));
   }
 

@@ -298,7 +298,7 @@ export class Room {
     if (this.view) {
       if (!this.table) {
         this.table = new Table(this);
-        fill(this.main, this.table.root);
+        fill(this.main, h("h1.sr", {}, t("table.title", { code: this.code })), this.table.root);
         fresh = true;
       }
       this.table.render(fresh);

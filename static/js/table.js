@@ -27,7 +27,7 @@ export class Table {
     this.log = new GameLog(room);
     this.announcer = h("p.sr", { "aria-live": "polite" });
     this.announced = "";
-    this.chatList = h("ol#chat.chat-lines", { role: "log", "aria-label": t("table.chat"), "aria-live": "polite",
+    this.chatList = h("ol#chat.chat-lines", { tabindex: 0, "aria-label": t("table.chat"), "aria-live": "polite",
       dataset: { empty: t("chat.empty") } });
     this.chatTo = h("select#chat-to", { "aria-label": t("table.send_to"), hidden: true });
     this.waitSince = new Map(); // seat -> when this page saw it become waited on (clock display)

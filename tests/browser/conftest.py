@@ -19,6 +19,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from app import bundle
+
 from .shots import DESKTOP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +62,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     bin_dir = Path(sys.executable).parent
     subprocess.run([str(bin_dir / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                    check=True, capture_output=True, timeout=60)
+    # The client as served: bundled from the modules as they are now (`make client`), when
+    # esbuild is installed; else the modules one by one (test_first_load then fails).
+    bundle.build()
     port = _free_port()
     log = tmp / "uvicorn.log"
     with log.open("wb") as out:  # the serve entry: uvicorn with the project's flags

@@ -5,8 +5,12 @@
 async (json) => {
   const samples = JSON.parse(json); // one string: far quicker through the driver than objects
   const { Table } = await import("/js/table.js");
-  const { setVariant } = await import("/js/cards.js");
+  const { setVariant, useCatalogue } = await import("/js/cards.js");
   const { eventText } = await import("/js/events.js");
+  // The modules as files: the page may run them bundled, so these copies load their own
+  // catalogue of the material's words, as main.js does.
+  const { fetchCatalogue } = await import("/js/i18n.js");
+  useCatalogue(await fetchCatalogue());
   const names = { 0: "Morgan", 1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Finn" };
   const seats = Object.keys(names).map(Number);
   const room = {

@@ -40,7 +40,7 @@ def test_the_title_and_icon_say_your_move_and_a_card_in_hand_plays_it(
     # so the table waits for her at the next window instead of running on to turn 2).
     auto_pass_off([ann])
     card = ann.locator("#hand li.card.playable[data-card='2'] button.card-play")
-    expect(card).to_have_attribute("aria-label", re.compile(r"^Play The "))
+    expect(card).to_have_accessible_description(re.compile(r"^Play The "))
     card.click()
     expect(ann.locator("#hand .face-down li.card[data-card='2']")).to_be_visible()
     expect(ann.locator("#log")).to_contain_text("You chose, face down.")

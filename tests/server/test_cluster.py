@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from app.cluster import compose_config
@@ -200,3 +201,14 @@ async def test_a_rooms_bot_moves_on_when_the_process_holding_its_lease_dies(
     survivor = next(p for p in processes if p is not holder)
     assert lease_holder(survivor.database.name, code) == survivor.process.pid
     await human.close()
+
+
+@pytest.mark.postgres
+def test_answers_stay_compressed_through_nginx(
+        cluster: tuple[Proxy, list[Server]]) -> None:
+    proxy, _ = cluster
+    for accepted in ("zstd", "br", "gzip"):
+        answer = httpx.get(f"{proxy.http}/", headers={"accept-encoding": accepted})
+        assert answer.status_code == 200
+        assert answer.headers["content-encoding"] == accepted
+        assert "<html" in answer.text  # httpx decodes each of them
