@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
+from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.server import catalogue_routes, client, history, metrics, replay_routes, routes, web, ws
@@ -50,7 +51,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await roles.moves.log.close()
         await engine.dispose()
 
-    app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
+    # /docs and /redoc load their viewers from this server (web.DOCS_ASSETS), not a CDN.
+    app = FastAPIOffline(title="Not Alone Online", version="0.1.0", lifespan=lifespan,
+                         static_url=web.DOCS_ASSETS)
     app.include_router(routes.router)
     app.include_router(replay_routes.router)
     app.include_router(catalogue_routes.router)
