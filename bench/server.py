@@ -14,6 +14,9 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 
     .venv/bin/python bench/server.py [--rooms 100,500,1000,2000] [--seconds 25] [--knee]
         [--flood] [--workers 1] [--clients 3] [--targets relay,ours]
+
+`--targets relay1,ours` measures ours against the relay that writes a move in one statement
+(the floor: ours writes it in one round trip too); `relay1,relay,ours` runs all three.
 """
 
 from __future__ import annotations
@@ -45,9 +48,10 @@ BIN = ROOT / ".venv" / "bin"
 PG = "postgres@127.0.0.1:5432"
 # How each server starts: ours by the project's serve entry; the relay with the flags it uses
 # (app/__main__.py: ws max size = the message limit, no per-message deflate, proxy headers).
-APPS = {"ours": ["app"],
-        "relay": ["uvicorn", "bench.relay:app", "--ws-max-size", "16384",
-                  "--ws-per-message-deflate", "false", "--proxy-headers", "--no-access-log"]}
+RELAY = ["uvicorn", "bench.relay:app", "--ws-max-size", "16384", "--ws-per-message-deflate",
+         "false", "--proxy-headers", "--no-access-log"]
+# relay: a move in five round trips (a transaction); relay1: in one statement (bench/relay.py).
+APPS = {"ours": ["app"], "relay": RELAY, "relay1": RELAY}
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 SETTLE_SECONDS = 2.0  # after the sockets connect, before memory is read
 
@@ -94,7 +98,8 @@ def server_env(target: str, database: str) -> dict[str, str]:
     env = {**os.environ, "RATE_PER_SECOND": "10000", "RATE_BURST": "10000",
            "SOCKETS_PER_ADDRESS": "1000000", "SOCKETS_PER_ROOM": "1000000",
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
-           "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}"}
+           "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",
+           "RELAY_MOVE": "statement" if target == "relay1" else "transaction"}
     return env
 
 
@@ -314,7 +319,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             or not 1 <= args.knee_max <= 4000 or not -10 <= args.nice <= 10
             or not set(args.targets) <= set(APPS)):
         parser.error("keep it bounded: rooms 1..4000, seconds up to 120, workers and clients "
-                     "1..8, nice -10..10, targets among relay,ours")
+                     "1..8, nice -10..10, targets among relay,relay1,ours")
     return args
 
 
