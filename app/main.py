@@ -16,6 +16,7 @@ from app.server import catalogue_routes, client, history, metrics, replay_routes
 from app.server.bus import PostgresBus, listener_dsn
 from app.server.db import busy, make_engine, make_sessions, unavailable
 from app.server.leases import Leases, LocalLeases, PostgresLeases
+from app.server.nats_bus import NatsBus
 from app.server.notices import Bus, LocalBus
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
@@ -67,11 +68,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _bus(settings: Settings) -> tuple[Bus, Leases]:
-    """On Postgres, the processes of one database talk through it and take turns running each
-    room's computer players; SQLite is one process."""
+    """On Postgres, the processes of one database talk through it (or through NATS, with
+    BUS_URL) and take turns running each room's computer players; SQLite is one process."""
     dsn = listener_dsn(settings.database_url)
     if dsn is None:
         return LocalBus(), LocalLeases()
+    if settings.bus_url:
+        return NatsBus(settings.bus_url, settings.database_url), PostgresLeases(dsn)
     return PostgresBus(dsn), PostgresLeases(dsn)
 
 

@@ -1,8 +1,10 @@
 """Between server processes: what one process's sockets must hear of what another one did.
 
 One process (SQLite, or a single worker) needs no bus: `LocalBus`. With several processes on
-one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each naming its origin
-(a process ignores its own) and its room (the table is in docs/cluster.md):
+one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, and `NatsBus`
+(nats_bus.py, when BUS_URL names a NATS server) on one subject per room, heard only by the
+processes that hold the room. Both are a `NoticeBus`: each notice names its origin (a process
+ignores its own) and its room (the table is in docs/cluster.md):
 
 - `move` (game, version, seat, action, client id): queued once the move committed, a clock's
   `timeout` just before it. The receiver applies it to its live game when it is the next
@@ -30,6 +32,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -75,19 +78,37 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
 
 
 BEATS = frozenset({Control.ALIVE, Control.HELLO, Control.WELCOME})
-Outgoing = tuple[str, asyncio.Future[None] | None]  # a payload, and who waits for its sending
+# What every process hears, whichever rooms it holds: the processes' own notices, and presence
+# (any process answers a room's lobby, its seats' absence and its spectator cap).
+CLUSTER_WIDE = frozenset({*BEATS, Notice.PRESENCE})
 
 
-class PostgresBus:
-    """LISTEN on one dedicated connection, send on another; both reconnect when lost.
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """A notice queued for sending: its room ("" for none), payload and who waits for it."""
 
-    `board` holds the other processes' presence per room (heard here, expired here); the
-    presence this process last announced per room is kept to tell a process that says hello.
+    code: str
+    kind: str
+    payload: str
+    sent: asyncio.Future[None] | None = None
+
+    @property
+    def cluster_wide(self) -> bool:
+        """True for what every process hears (CLUSTER_WIDE), not only the room's holders."""
+        return self.kind in CLUSTER_WIDE
+
+
+class NoticeBus:
+    """What both buses share: the notices, their order, heartbeats, hello and welcome.
+
+    A transport subclass sends the outbox (`_send`) and listens (`_listen`), handing each
+    payload heard to `_notified`. `board` holds the other processes' presence per room (heard
+    here, expired here); the presence this process last announced per room is kept to tell a
+    process that says hello.
     """
 
-    def __init__(self, dsn: str, origin: str | None = None,
-                 heartbeat: float = HEARTBEAT_SECONDS) -> None:
-        self.dsn, self.heartbeat = dsn, heartbeat
+    def __init__(self, origin: str | None = None, heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        self.heartbeat = heartbeat
         self.origin = origin or uuid.uuid4().hex
         self.board = PresenceBoard(ttl=ORIGIN_TTL_BEATS * heartbeat)
         self.connected = asyncio.Event()
@@ -122,8 +143,8 @@ class PostgresBus:
         if self.alone():
             return
         for notice, data in before:
-            self._outbox.put_nowait((encode(notice, self.origin, code, data), None))
-        self._outbox.put_nowait((encode(Control.MOVE, self.origin, code, played.to_json()), None))
+            self._put(code, notice, data)
+        self._put(code, Control.MOVE, played.to_json())
 
     def alone(self) -> bool:
         """True once we have listened for a whole time-to-live without hearing any other
@@ -141,35 +162,32 @@ class PostgresBus:
             else:
                 self._mine.pop(code, None)
         sent = asyncio.get_running_loop().create_future()
-        self._outbox.put_nowait((encode(notice, self.origin, code, data), sent))
+        self._put(code, notice, data, sent)
         try:  # sent when this returns, so that what the caller does next comes after it
             await asyncio.wait_for(asyncio.shield(sent), SEND_WAIT)
         except TimeoutError:
             log.warning("the bus could not send a %s notice in %s s; it stays queued",
                         notice, SEND_WAIT)
 
+    def _put(self, code: str, kind: str, data: dict[str, Any] | None = None,
+              sent: asyncio.Future[None] | None = None, **fields: Any) -> None:
+        """Queue a notice for the sender, after every one queued before it."""
+        self._outbox.put_nowait(
+            Outgoing(code, kind, encode(kind, self.origin, code, data, **fields), sent))
+
+    async def hold(self, code: str) -> None:
+        """Hear the room's notices from now on, before this returns (here: always heard)."""
+
+    async def release(self, code: str) -> None:
+        """Stop hearing the room's notices (here: always heard)."""
+
     async def _send(self) -> None:
-        batch: list[Outgoing] = []  # kept across a reconnection: sent again, in order
-        while True:
-            try:
-                connection = await asyncpg.connect(
-                    self.dsn, server_settings={"application_name": SENDER_NAME})
-            except (OSError, asyncpg.PostgresError):
-                await asyncio.sleep(0.5)
-                continue
-            try:
-                while True:
-                    batch = batch or await self._next_batch()
-                    await connection.execute(SEND, CHANNEL, [payload for payload, _ in batch])
-                    for _, sent in batch:
-                        if sent is not None and not sent.done():
-                            sent.set_result(None)
-                    batch = []
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                log.warning("bus sender lost its connection; reconnecting")
-            finally:
-                with contextlib.suppress(Exception):
-                    await connection.close()
+        """Send the outbox, in order, for as long as the bus runs."""
+        raise NotImplementedError
+
+    async def _listen(self) -> None:
+        """Hand every payload heard to `_notified`, for as long as the bus runs."""
+        raise NotImplementedError
 
     async def _next_batch(self) -> list[Outgoing]:
         """The next notice, and every one queued behind it (up to BATCH), in order."""
@@ -178,12 +196,19 @@ class PostgresBus:
             batch.append(self._outbox.get_nowait())
         return batch
 
+    @staticmethod
+    def _done(batch: list[Outgoing]) -> None:
+        """Tell whoever waits that their notices are sent."""
+        for item in batch:
+            if item.sent is not None and not item.sent.done():
+                item.sent.set_result(None)
+
     async def _beat(self) -> None:
         """Show we are alive; forget the processes that stopped showing it and catch up every
         room (one may have died between a commit and its notice, in a room it had sockets in
         or only ran the computer players of)."""
         while True:
-            self._outbox.put_nowait((encode(Control.ALIVE, self.origin), None))
+            self._put("", Control.ALIVE)
             known = len(self.board.seen)
             for code in self.board.expire():
                 self._queue(code, Notice.PRESENCE, {})
@@ -202,32 +227,22 @@ class PostgresBus:
 
     # --- listening ------------------------------------------------------------------------
 
-    async def _listen(self) -> None:
-        delay, first = 0.1, True
-        while True:
-            try:
-                connection = await asyncpg.connect(
-                    self.dsn, server_settings={"application_name": LISTENER_NAME})
-            except (OSError, asyncpg.PostgresError):
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 2.0)
-                continue
-            lost = asyncio.Event()
-            connection.add_termination_listener(_setter(lost))
-            await connection.add_listener(CHANNEL, self._notified)
-            self.connected.set()
-            self._listening_since, delay = time.monotonic(), 0.1
-            self._outbox.put_nowait((encode(Control.HELLO, self.origin), None))  # who is where?
-            if not first and self._remote is not None:
-                log.info("bus listener reconnected; resyncing every room")
-                await self._remote.gap()  # what was sent while we were deaf is lost
-            first = False
-            await _watch(connection, lost)
-            log.warning("bus listener lost its connection; reconnecting")
-            self.connected.clear()
-            self._listening_since = None
+    async def _listening(self, first: bool) -> None:
+        """The transport listens (again): say hello; after a loss, what was sent meanwhile is
+        lost, so every room is resynced."""
+        self.connected.set()
+        self._listening_since = time.monotonic()
+        self._put("", Control.HELLO)  # who is where?
+        if not first and self._remote is not None:
+            log.info("bus listener reconnected; resyncing every room")
+            await self._remote.gap()
 
-    def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+    def _deaf(self) -> None:
+        """The transport lost its connection: nothing is heard until it is back."""
+        self.connected.clear()
+        self._listening_since = None
+
+    def _notified(self, payload: str | bytes) -> None:
         notice: dict[str, Any] = orjson.loads(payload)
         origin, kind, code = notice["o"], notice["k"], notice["r"]
         if origin == self.origin:
@@ -240,10 +255,10 @@ class PostgresBus:
             self._queue(code, Control.MOVE, notice["d"])
         elif kind == Control.HELLO:
             for room, data in self._mine.items():
-                self._outbox.put_nowait((encode(Notice.PRESENCE, self.origin, room, data), None))
+                self._put(room, Notice.PRESENCE, data)
             # We announce every move from now on; one we kept quiet while alone is committed
             # before the newcomer hears this, and it catches up then (docs/cluster.md).
-            self._outbox.put_nowait((encode(Control.WELCOME, self.origin, to=origin), None))
+            self._put("", Control.WELCOME, to=origin)
         elif kind == Control.WELCOME and notice["to"] == self.origin and self._remote:
             log.info("bus welcomed by another process; resyncing every room")
             self._spawn(self._remote.gap())
@@ -258,6 +273,8 @@ class PostgresBus:
         before, remote = self._tails.get(code), self._remote
         if remote is None:
             return
+        if kind != Notice.PRESENCE:
+            metrics.room_notice()
 
         async def run() -> None:
             if before is not None:
@@ -278,6 +295,59 @@ class PostgresBus:
     def _forget(self, code: str, done: asyncio.Task[None]) -> None:
         if self._tails.get(code) is done:
             del self._tails[code]
+
+
+class PostgresBus(NoticeBus):
+    """LISTEN on one dedicated connection, send on another; both reconnect when lost."""
+
+    def __init__(self, dsn: str, origin: str | None = None,
+                 heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        super().__init__(origin, heartbeat)
+        self.dsn = dsn
+
+    async def _send(self) -> None:
+        batch: list[Outgoing] = []  # kept across a reconnection: sent again, in order
+        while True:
+            try:
+                connection = await asyncpg.connect(
+                    self.dsn, server_settings={"application_name": SENDER_NAME})
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(0.5)
+                continue
+            try:
+                while True:
+                    batch = batch or await self._next_batch()
+                    await connection.execute(SEND, CHANNEL, [item.payload for item in batch])
+                    self._done(batch)
+                    batch = []
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("bus sender lost its connection; reconnecting")
+            finally:
+                with contextlib.suppress(Exception):
+                    await connection.close()
+
+    async def _listen(self) -> None:
+        delay, first = 0.1, True
+        while True:
+            try:
+                connection = await asyncpg.connect(
+                    self.dsn, server_settings={"application_name": LISTENER_NAME})
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            lost = asyncio.Event()
+            connection.add_termination_listener(_setter(lost))
+            await connection.add_listener(CHANNEL, self._heard)
+            delay = 0.1
+            await self._listening(first)
+            first = False
+            await _watch(connection, lost)
+            log.warning("bus listener lost its connection; reconnecting")
+            self._deaf()
+
+    def _heard(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        self._notified(payload)
 
 
 def _setter(event: asyncio.Event) -> Callable[[Any], None]:

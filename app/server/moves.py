@@ -57,6 +57,7 @@ class Moves:
         self.snapshot_every = snapshot_every
         self.limit, self.in_flight = in_flight, 0
         self.games: dict[str, LiveGame] = {}
+        self._releasing: set[asyncio.Task[None]] = set()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
@@ -184,8 +185,19 @@ class Moves:
         return self.games.get(code)
 
     def forget(self, code: str) -> None:
-        """Drop a room's live game (it is only a cache of the database)."""
+        """Nobody here holds the room any more: drop its live game (only a cache of the
+        database) and stop hearing its notices, unless a load took it back meanwhile."""
         self.games.pop(code, None)
+        task = asyncio.create_task(self._release(code))
+        self._releasing.add(task)
+        task.add_done_callback(self._releasing.discard)
+
+    async def _release(self, code: str) -> None:
+        # Under the lock, as every load: one that began before us stored its game first (the
+        # room is held again), and one after us subscribes again before it reads.
+        async with self.lock(code):
+            if code not in self.games and not self.hub.rooms.get(code):
+                await self.publisher.bus.release(code)
 
     async def _live(self, code: str) -> LiveGame:
         live = self.games.get(code)
@@ -196,7 +208,9 @@ class Moves:
         return live
 
     async def _load(self, code: str) -> LiveGame | None:
-        """The live game rebuilt from the database, kept in this process's cache."""
+        """The live game rebuilt from the database, kept in this process's cache; the room's
+        notices are heard from before the read, so none committed after it is missed."""
+        await self.publisher.bus.hold(code)
         live = await load(self.uow, code)
         if live is not None:
             self.games[code] = live
@@ -210,7 +224,7 @@ class Moves:
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])
         if game_id != live.game_id:
-            self.forget(live.code)
+            self.games.pop(live.code, None)  # reloaded at once: the room stays held
             await self._resync_all(live.code)
             return await self._live(live.code)
         for row in later:
@@ -262,7 +276,7 @@ class Moves:
         """After a start or rematch: reload, re-identify every socket (seats may have been
         renumbered) and resync them all, under the lock so no update overtakes a sync."""
         async with self.lock(code):
-            self.forget(code)
+            self.games.pop(code, None)  # reloaded at once: the room stays held
             await self._resync_all(code)
 
     async def _resync_all(self, code: str) -> None:
