@@ -58,7 +58,9 @@ class NatsBus(NoticeBus):
         self.url = url
         self.prefix = namespace(database_url)
         self.cluster = f"{self.prefix}.cluster"
-        self.rooms: dict[str, Subscription] = {}  # the rooms held, subscribed
+        # The rooms held: their subscriptions (None: held before the first connection, and
+        # subscribed once it is made).
+        self.rooms: dict[str, Subscription | None] = {}
         self._client: Client | None = None
         self._ready = asyncio.Event()  # set once connected the first time
 
@@ -67,12 +69,16 @@ class NatsBus(NoticeBus):
         return f"{self.prefix}.room.{room_token(code)}"
 
     async def hold(self, code: str) -> None:
-        """Subscribe to the room (once), and wait until the server has the subscription."""
+        """Subscribe to the room (once), and wait until the server has the subscription;
+        before the first connection, only note it (subscribed and resynced once connected)."""
         if code in self.rooms:
             return
-        client = await self._connected()
-        self.rooms[code] = await client.subscribe(self.subject(code), cb=self._message)
+        client = self._client if self._ready.is_set() else None
+        self.rooms[code] = None
         metrics.rooms_subscribed(len(self.rooms))
+        if client is None:
+            return
+        self.rooms[code] = await client.subscribe(self.subject(code), cb=self._message)
         try:
             await client.flush(FLUSH_SECONDS)
         except (nats.errors.Error, TimeoutError):  # down: the reconnection resyncs the room
@@ -82,9 +88,10 @@ class NatsBus(NoticeBus):
         """Unsubscribe from the room: its notices no longer reach this process."""
         subscription = self.rooms.pop(code, None)
         metrics.rooms_subscribed(len(self.rooms))
-        if subscription is not None:
-            with contextlib.suppress(nats.errors.Error):
+        if subscription is not None and self._client is not None:
+            with contextlib.suppress(nats.errors.Error, TimeoutError):
                 await subscription.unsubscribe()
+                await self._client.flush(FLUSH_SECONDS)  # the server has it: nothing follows
 
     async def close(self) -> None:
         """Stop beating and sending, then close the connection."""
@@ -115,9 +122,13 @@ class NatsBus(NoticeBus):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
         await self._client.subscribe(self.cluster, cb=self._message)
+        early = [code for code, subscription in self.rooms.items() if subscription is None]
+        for code in early:  # rooms held while NATS was out of reach
+            self.rooms[code] = await self._client.subscribe(self.subject(code),
+                                                            cb=self._message)
         await self._client.flush(FLUSH_SECONDS)
         self._ready.set()
-        await self._listening(first=True)
+        await self._listening(first=not early)  # a room held before this is resynced
 
     async def _disconnected(self) -> None:
         log.warning("bus lost its NATS connection; reconnecting")
@@ -138,11 +149,16 @@ class NatsBus(NoticeBus):
         client = await self._connected()
         while True:
             batch = await self._next_batch()
-            for item in batch:
-                await client.publish(self._subject_of(item), item.payload.encode())
-            if any(item.sent is not None for item in batch):
-                with contextlib.suppress(nats.errors.Error, TimeoutError):
+            try:
+                for item in batch:
+                    await client.publish(self._subject_of(item), item.payload.encode())
+                if any(item.sent is not None for item in batch):
                     await client.flush(FLUSH_SECONDS)
+            except (nats.errors.Error, TimeoutError) as exc:
+                # Away from the server, the client keeps what is published and sends it once
+                # reconnected; past its buffer (2 MB) it refuses: those are lost, and a
+                # receiver reads the moves from the log at the room's next notice (a gap).
+                log.warning("the bus could not send %d notice(s): %s", len(batch), exc)
             self._done(batch)
 
     def _subject_of(self, item: Outgoing) -> str:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
 
+from app.server.nats_bus import NatsBus
+from app.server.notices import Notice
+from app.server.presence import Presence
+
 from .client import Api, Player, async_test, close_all, open_table
-from .servers import NATS_URL, Server, ServerFactory
+from .servers import NATS_URL, Database, Server, ServerFactory
+from .test_bus_notices import BEAT, Recorder, commit_move
 
 pytestmark = pytest.mark.postgres
 WAIT = 20.0
@@ -87,3 +94,43 @@ async def test_a_process_hears_none_of_the_notices_of_a_room_it_does_not_hold(
     await moved_by(on_both[0], on_both, rng)
     assert metric(b, "nao_bus_room_notices_total") == heard + 2
     await close_all([*on_a, creature, hunted, *on_both])
+
+
+@asynccontextmanager
+async def process(database: Database, origin: str) -> AsyncIterator[tuple[NatsBus, Recorder]]:
+    """A NATS bus as one server process has it, listening before this yields."""
+    bus, recorder = NatsBus(NATS_URL, database.url, origin, heartbeat=BEAT), Recorder()
+    await bus.start(recorder)
+    await asyncio.wait_for(bus.connected.wait(), WAIT)
+    try:
+        yield bus, recorder
+    finally:
+        await bus.close()
+
+
+@async_test
+async def test_notices_reach_only_the_processes_holding_their_room_in_order(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "A") as (a, _), process(database, "B") as (b, heard_b):
+        await b.hold("HELD")
+        await until(lambda: not a.alone() and "A" in b.board.seen)
+        for version in range(1, 31):
+            commit_move(a, "HELD", version)
+            commit_move(a, "OTHER", version)
+        await a.announce("OTHER", Notice.CHAT, {"text": "not for B"})
+        await a.announce("HELD", Notice.CHAT, {"text": "for B"})
+        await a.announce("OTHER", Notice.PRESENCE, Presence.of([1]).to_json())
+        await until(lambda: len(heard_b.heard) == 32)
+        held = [h for h in heard_b.heard if h[1] == "HELD"]  # each room's in order
+        assert held == [*(("move", "HELD", v) for v in range(1, 31)),
+                        ("chat", "HELD", {"text": "for B"})]
+        # Presence goes to every process: B answers the lobby of a room it does not hold.
+        assert [h for h in heard_b.heard if h[1] != "HELD"] == [("presence", "OTHER", {})]
+        assert b.board.remote("OTHER") == Presence.of([1])
+
+        await b.release("HELD")
+        commit_move(a, "HELD", 31)
+        await a.announce("MARK", Notice.PRESENCE, Presence.of([2]).to_json())  # after move 31
+        await until(lambda: b.board.remote("MARK") == Presence.of([2]))
+        assert ("move", "HELD", 31) not in heard_b.heard
