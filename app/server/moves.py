@@ -30,8 +30,9 @@ from app.engine import (
 from . import gamestore as store
 from . import metrics
 from .db import UnitOfWork, busy, unavailable
-from .errors import ErrorCode, ServiceError
+from .errors import ENGINE_ERRORS, ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
+from .holding import Releases
 from .hub import Connection, Hub
 from .live import LiveGame, load
 from .movelog import Duplicate, Move, MoveLog
@@ -39,11 +40,6 @@ from .notices import Notice, Played
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
-ENGINE_ERRORS = {
-    "illegal_action": ErrorCode.ILLEGAL_ACTION,
-    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
-    "game_over": ErrorCode.GAME_OVER,
-}
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
 
 
@@ -57,9 +53,9 @@ class Moves:
         self.snapshot_every = snapshot_every
         self.limit, self.in_flight = in_flight, 0
         self.games: dict[str, LiveGame] = {}
-        self._releasing: set[asyncio.Task[None]] = set()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
 
     def lock(self, code: str) -> asyncio.Lock:
         """The room's lock: moves, syncs and joins of one room happen one at a time."""
@@ -185,19 +181,9 @@ class Moves:
         return self.games.get(code)
 
     def forget(self, code: str) -> None:
-        """Nobody here holds the room any more: drop its live game (only a cache of the
-        database) and stop hearing its notices, unless a load took it back meanwhile."""
+        """Nobody here holds the room: drop its live game and, soon, its notices (holding.py)."""
         self.games.pop(code, None)
-        task = asyncio.create_task(self._release(code))
-        self._releasing.add(task)
-        task.add_done_callback(self._releasing.discard)
-
-    async def _release(self, code: str) -> None:
-        # Under the lock, as every load: one that began before us stored its game first (the
-        # room is held again), and one after us subscribes again before it reads.
-        async with self.lock(code):
-            if code not in self.games and not self.hub.rooms.get(code):
-                await self.publisher.bus.release(code)
+        self.releases.later(code)
 
     async def _live(self, code: str) -> LiveGame:
         live = self.games.get(code)
@@ -208,9 +194,8 @@ class Moves:
         return live
 
     async def _load(self, code: str) -> LiveGame | None:
-        """The live game rebuilt from the database, kept in this process's cache; the room's
-        notices are heard from before the read, so none committed after it is missed."""
-        await self.publisher.bus.hold(code)
+        """The live game rebuilt from the database, kept here; heard from before the read."""
+        await self.publisher.bus.hold(code)  # so no move committed after the read is missed
         live = await load(self.uow, code)
         if live is not None:
             self.games[code] = live

@@ -29,7 +29,7 @@ from nats.aio.subscription import Subscription
 from sqlalchemy.engine import make_url
 
 from . import metrics
-from .bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
+from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
 
 FLUSH_SECONDS = 5  # how long a subscription or an announcement waits for the server
 SUBJECT_TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # a room code as made (token_urlsafe)
