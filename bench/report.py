@@ -143,7 +143,8 @@ def table(result: dict[str, Any]) -> str:
     head = ["rooms", "server"] + [c for c, _ in COLUMNS] + ["load 1m"]
     rows = [head]
     for point in result["points"]:
-        for name in ("relay1", "relay", "ours", "ratio1", "ratio"):
+        targets = [name for name in point if name != "rooms" and name not in LABELS]
+        for name in [*targets, *(label for label in LABELS if label in point)]:
             if name in point:
                 row = point[name]
                 load = "" if name in LABELS else f"{row['load_average'][0]:.1f}"

@@ -17,6 +17,9 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 
 `--targets relay1,ours` measures ours against the relay that writes a move in one statement
 (the floor: ours writes it in one round trip too); `relay1,relay,ours` runs all three.
+`ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
+gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
+process with a 2-process cluster on each bus in one invocation.
 """
 
 from __future__ import annotations
@@ -51,7 +54,15 @@ PG = "postgres@127.0.0.1:5432"
 RELAY = ["uvicorn", "bench.relay:app", "--ws-max-size", "16384", "--ws-per-message-deflate",
          "false", "--proxy-headers", "--no-access-log"]
 # relay: a move in five round trips (a transaction); relay1: in one statement (bench/relay.py).
-APPS = {"ours": ["app"], "relay": RELAY, "relay1": RELAY}
+APPS = {"ours": ["app"], "ours-nats": ["app"], "relay": RELAY, "relay1": RELAY}
+NATS_URL = "nats://127.0.0.1:4222"  # ours-nats: the per-room bus (BUS_URL) on this NATS
+
+
+def app_of(target: str) -> tuple[str, int | None]:
+    """A target's server, and its own process count: `ours-nats@2` is ours on NATS, 2
+    processes (without `@N`, --workers)."""
+    name, _, count = target.partition("@")
+    return name, int(count) if count else None
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 SETTLE_SECONDS = 2.0  # after the sockets connect, before memory is read
 
@@ -100,13 +111,15 @@ def server_env(target: str, database: str) -> dict[str, str]:
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
            "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",
            "RELAY_MOVE": "statement" if target == "relay1" else "transaction"}
+    if target == "ours-nats":
+        env["BUS_URL"] = NATS_URL
     return env
 
 
 def start_server(target: str, env: dict[str, str], port: int, workers: int, log: Path,
                  nice: int) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
-    if target == "ours":
+    if target.startswith("ours"):
         subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                        check=True, capture_output=True, timeout=180)
     if workers > 1:
@@ -192,14 +205,15 @@ class Clients:
 
 async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[str, Any]:
     """A fresh database and server; open, connect, drive, measure; tear it all down."""
-    database = f"bench_{target}_{uuid.uuid4().hex[:10]}"
+    name, workers = app_of(target)
+    database = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:10]}"
     await admin(f'CREATE DATABASE "{database}"')
     server = None
     try:
         port = free_port()
         log = Path(f"/tmp/{database}.log")
-        server = start_server(target, server_env(target, database), port, args.workers, log,
-                              args.nice)
+        server = start_server(name, server_env(name, database), port, workers or args.workers,
+                              log, args.nice)
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base, server)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
@@ -317,9 +331,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if (not all(1 <= r <= 4000 for r in args.rooms) or not 0 < args.seconds <= 120
             or not 1 <= args.workers <= 8 or not 1 <= args.clients <= 8
             or not 1 <= args.knee_max <= 4000 or not -10 <= args.nice <= 10
-            or not set(args.targets) <= set(APPS)):
+            or not {app_of(t)[0] for t in args.targets} <= set(APPS)
+            or not all(1 <= (app_of(t)[1] or 1) <= 8 for t in args.targets)):
         parser.error("keep it bounded: rooms 1..4000, seconds up to 120, workers and clients "
-                     "1..8, nice -10..10, targets among relay,relay1,ours")
+                     "1..8, nice -10..10, targets among relay,relay1,ours,ours-nats (each "
+                     "with an optional @N processes, 1..8)")
     return args
 
 
