@@ -31,7 +31,12 @@ from sqlalchemy.engine import make_url
 from . import metrics
 from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
 
-FLUSH_SECONDS = 5  # how long a subscription or an announcement waits for the server
+FLUSH_SECONDS = 5.0  # how long a subscription or an announcement waits for the server
+# The client's own flush must not time out: a timed-out flush leaves its cancelled PONG waiter
+# queued, and the PONG that comes later fails on it inside the client's reader, which drops
+# the connection (seen at load ~30 on 2 cores: both processes reconnected and resynced every
+# room). So the client waits this long, and the bus's wait on it is bounded apart.
+PONG_PATIENCE = 24 * 3600
 SUBJECT_TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # a room code as made (token_urlsafe)
 log = logging.getLogger(__name__)
 
@@ -79,9 +84,7 @@ class NatsBus(NoticeBus):
         if client is None:
             return
         self.rooms[code] = await client.subscribe(self.subject(code), cb=self._message)
-        try:
-            await client.flush(FLUSH_SECONDS)
-        except (nats.errors.Error, TimeoutError):  # down: the reconnection resyncs the room
+        if not await flushed(client):  # down: the reconnection resyncs the room
             log.warning("the bus could not confirm its subscription to room %s", code)
 
     async def release(self, code: str) -> None:
@@ -89,9 +92,9 @@ class NatsBus(NoticeBus):
         subscription = self.rooms.pop(code, None)
         metrics.rooms_subscribed(len(self.rooms))
         if subscription is not None and self._client is not None:
-            with contextlib.suppress(nats.errors.Error, TimeoutError):
+            with contextlib.suppress(nats.errors.Error):
                 await subscription.unsubscribe()
-                await self._client.flush(FLUSH_SECONDS)  # the server has it: nothing follows
+                await flushed(self._client)  # the server has it: nothing follows
 
     async def close(self) -> None:
         """Stop beating and sending, then close the connection."""
@@ -126,7 +129,7 @@ class NatsBus(NoticeBus):
         for code in early:  # rooms held while NATS was out of reach
             self.rooms[code] = await self._client.subscribe(self.subject(code),
                                                             cb=self._message)
-        await self._client.flush(FLUSH_SECONDS)
+        await flushed(self._client)
         self._ready.set()
         await self._listening(first=not early)  # a room held before this is resynced
 
@@ -153,8 +156,8 @@ class NatsBus(NoticeBus):
                 for item in batch:
                     await client.publish(self._subject_of(item), item.payload.encode())
                 if any(item.sent is not None for item in batch):
-                    await client.flush(FLUSH_SECONDS)
-            except (nats.errors.Error, TimeoutError) as exc:
+                    await flushed(client)
+            except nats.errors.Error as exc:
                 # Away from the server, the client keeps what is published and sends it once
                 # reconnected; past its buffer (2 MB) it refuses: those are lost, and a
                 # receiver reads the moves from the log at the room's next notice (a gap).
@@ -164,3 +167,20 @@ class NatsBus(NoticeBus):
     def _subject_of(self, item: Outgoing) -> str:
         return self.cluster if item.cluster_wide or not item.code else self.subject(item.code)
 
+
+async def flushed(client: Client) -> bool:
+    """Wait up to FLUSH_SECONDS for the server to have all that was sent; False if it did not
+    answer by then (the client's flush goes on: see PONG_PATIENCE)."""
+    flush = asyncio.ensure_future(client.flush(PONG_PATIENCE))
+    flush.add_done_callback(_retrieved)
+    try:
+        await asyncio.wait_for(asyncio.shield(flush), FLUSH_SECONDS)
+    except (TimeoutError, nats.errors.Error):
+        return False
+    return True
+
+
+def _retrieved(flush: asyncio.Future[None]) -> None:
+    """A flush nobody waits for any more may still fail (the connection closed): said here."""
+    if not flush.cancelled() and flush.exception() is not None:
+        log.debug("a NATS flush failed: %s", flush.exception())
