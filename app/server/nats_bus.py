@@ -33,9 +33,9 @@ from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
 
 FLUSH_SECONDS = 5.0  # how long a subscription or an announcement waits for the server
 # The client's own flush must not time out: a timed-out flush leaves its cancelled PONG waiter
-# queued, and the PONG that comes later fails on it inside the client's reader, which drops
-# the connection (seen at load ~30 on 2 cores: both processes reconnected and resynced every
-# room). So the client waits this long, and the bus's wait on it is bounded apart.
+# queued, and the PONG that comes later fails on it inside the client's reader (nats-py 2.16:
+# InvalidStateError, reproduced by cancelling one waiter by hand), which breaks the
+# connection. So the client waits this long, and the bus's wait on it is bounded apart.
 PONG_PATIENCE = 24 * 3600
 SUBJECT_TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # a room code as made (token_urlsafe)
 log = logging.getLogger(__name__)
@@ -68,6 +68,7 @@ class NatsBus(NoticeBus):
         self.rooms: dict[str, Subscription | None] = {}
         self._client: Client | None = None
         self._ready = asyncio.Event()  # set once connected the first time
+        self._closing = False
 
     def subject(self, code: str) -> str:
         """The room's subject."""
@@ -98,6 +99,7 @@ class NatsBus(NoticeBus):
 
     async def close(self) -> None:
         """Stop beating and sending, then close the connection."""
+        self._closing = True
         await super().close()
         if self._client is not None:
             with contextlib.suppress(Exception):
@@ -134,7 +136,8 @@ class NatsBus(NoticeBus):
         await self._listening(first=not early)  # a room held before this is resynced
 
     async def _disconnected(self) -> None:
-        log.warning("bus lost its NATS connection; reconnecting")
+        if not self._closing:
+            log.warning("bus lost its NATS connection; reconnecting")
         self._deaf()
 
     async def _reconnected(self) -> None:
