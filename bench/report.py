@@ -135,7 +135,8 @@ BASELINES = (("relay", "ratio"), ("relay1", "ratio1"))
 LABELS = {"ratio": "ours/relay", "ratio1": "ours/relay1"}
 COLUMNS = [("moves/s", "moves_per_second"), ("p50 ms", "p50_ms"), ("p90 ms", "p90_ms"),
            ("p99 ms", "p99_ms"), ("errors", "errors"), ("cpu ms/move", "server_cpu_ms_per_move"),
-           ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket")]
+           ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket"),
+           ("idle ms/move", "bystander_cpu_ms_per_move")]
 
 
 def table(result: dict[str, Any]) -> str:

@@ -208,7 +208,7 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
     name, workers = app_of(target)
     database = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:10]}"
     await admin(f'CREATE DATABASE "{database}"')
-    server = None
+    server = bystander = None
     try:
         port = free_port()
         log = Path(f"/tmp/{database}.log")
@@ -216,22 +216,29 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
                               log, args.nice)
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base, server)
+        if args.bystander:  # the same server once more, on the same database, left idle
+            idle_port = free_port()
+            bystander = start_server(name, server_env(name, database), idle_port, 1,
+                                     Path(f"/tmp/{database}-bystander.log"), args.nice)
+            await wait_ready(f"http://127.0.0.1:{idle_port}", bystander)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
         try:
-            found = await measure(args, target, rooms, base, server.pid, database)
+            found = await measure(args, target, rooms, base, server.pid, database,
+                                  bystander.pid if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
         found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
         progress(json.dumps(found))
         return found
     finally:
-        if server is not None:
-            stop_server(server)
+        for process in (server, bystander):
+            if process is not None:
+                stop_server(process)
         await admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
 async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, pid: int,
-                  database: str) -> dict[str, Any]:
+                  database: str, bystander: int | None = None) -> dict[str, Any]:
     clients = Clients(args, target, base, rooms)
     try:
         opened = await clients.answers("opened", args.setup_timeout)
@@ -245,14 +252,20 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, 
         progress(f"{target}: {sockets} sockets; driving for {args.seconds:.0f} s")
         procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
         start = reading(pid, database)
+        idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
         clients.tell("drive", time.monotonic() + args.seconds)
         done = await clients.answers("done", args.seconds + args.act_timeout + 60)
         end = reading(pid, database)
+        idle_cpu = procstat.cpu_seconds(bystander) - idle_before if bystander else None
         clients.tell("close")
     finally:
         clients.stop()
     setup_errors = sum(sum(a[2].values()) for a in opened + connected)
-    return report.figures(target, rooms, sockets, per_socket, setup_errors, start, end, done)
+    found = report.figures(target, rooms, sockets, per_socket, setup_errors, start, end, done)
+    if idle_cpu is not None:  # what a process holding none of the rooms spent on them
+        found["bystander_cpu_ms_per_move"] = report.rounded(
+            1000 * idle_cpu / found["moves"] if found["moves"] else None, 3)
+    return found
 
 
 def reading(pid: int, database: str) -> report.Reading:
@@ -322,6 +335,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="niceness of the servers, their database backends and the load "
                              "clients (e.g. -5 on a box shared with other work; root only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
+    parser.add_argument("--bystander", action="store_true",
+                        help="start each server once more on the same database, with no "
+                             "socket, and report the CPU it spends per move of the others")
     args = parser.parse_args(argv)
     if args.flood:
         args.think_ms = 0.0

@@ -119,7 +119,9 @@ class NatsBus(NoticeBus):
         while self._client is None:
             try:
                 self._client = await nats.connect(
-                    self.url, name=f"not-alone-{self.origin[:8]}", max_reconnect_attempts=-1,
+                    # no_echo: the server does not send this connection its own notices back
+                    self.url, name=f"not-alone-{self.origin[:8]}", no_echo=True,
+                    max_reconnect_attempts=-1,
                     reconnect_time_wait=0.5, disconnected_cb=self._disconnected,
                     reconnected_cb=self._reconnected, error_cb=self._error)
             except (OSError, nats.errors.Error, TimeoutError) as exc:
