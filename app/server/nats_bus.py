@@ -129,12 +129,18 @@ class NatsBus(NoticeBus):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
         await self._client.subscribe(self.cluster, cb=self._message)
-        early = [code for code, subscription in self.rooms.items() if subscription is None]
-        for code in early:  # rooms held while NATS was out of reach
-            self.rooms[code] = await self._client.subscribe(self.subject(code),
+        early = False  # rooms held while NATS was out of reach (more may come meanwhile)
+        while waiting := [code for code, held in self.rooms.items() if held is None]:
+            early = True
+            for code in waiting:
+                subscription = await self._client.subscribe(self.subject(code),
                                                             cb=self._message)
-        await flushed(self._client)
+                if code in self.rooms:
+                    self.rooms[code] = subscription
+                else:  # released meanwhile
+                    await subscription.unsubscribe()
         self._ready.set()
+        await flushed(self._client)
         await self._listening(first=not early)  # a room held before this is resynced
 
     async def _disconnected(self) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import httpx
 import pytest
@@ -15,7 +17,7 @@ from app.server.notices import Notice
 from app.server.presence import Presence
 
 from .client import Api, Player, async_test, close_all, open_table
-from .servers import NATS_URL, Database, Server, ServerFactory
+from .servers import NATS_URL, Database, Server, ServerFactory, _free_port
 from .test_bus_notices import BEAT, Recorder, commit_move
 
 pytestmark = pytest.mark.postgres
@@ -134,3 +136,29 @@ async def test_notices_reach_only_the_processes_holding_their_room_in_order(
         await a.announce("MARK", Notice.PRESENCE, Presence.of([2]).to_json())  # after move 31
         await until(lambda: b.board.remote("MARK") == Presence.of([2]))
         assert ("move", "HELD", 31) not in heard_b.heard
+
+
+@async_test
+async def test_a_room_held_before_nats_answers_is_heard_and_resynced_once_it_does(
+        server: ServerFactory, tmp_path: Path) -> None:
+    database, port = server.database("postgres"), _free_port()
+    url = f"nats://127.0.0.1:{port}"
+    a, heard_a = NatsBus(url, database.url, "A", heartbeat=BEAT), Recorder()
+    await a.start(heard_a)
+    await a.hold("ROOM")  # NATS is not there yet: noted, not waited for
+    broker = subprocess.Popen(["/usr/sbin/nats-server", "-a", "127.0.0.1", "-p", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                              cwd=tmp_path)
+    b, heard_b = NatsBus(url, database.url, "B", heartbeat=BEAT), Recorder()
+    try:
+        await b.start(heard_b)
+        await asyncio.wait_for(a.connected.wait(), WAIT)
+        await until(lambda: heard_a.gaps >= 1)  # what it read before may be stale: resynced
+        await until(lambda: not b.alone() and "B" in a.board.seen)
+        commit_move(b, "ROOM", 1)
+        await until(lambda: ("move", "ROOM", 1) in heard_a.heard)
+    finally:
+        await a.close()
+        await b.close()
+        broker.terminate()
+        broker.wait(10)
