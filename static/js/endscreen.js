@@ -4,7 +4,7 @@
 import { PLACES, placeName } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { outcomeText, who } from "./labels.js";
+import { cap, outcomeText, who } from "./labels.js";
 import { replayLink } from "./replay.js";
 import { scorePanel } from "./score.js";
 
@@ -26,7 +26,7 @@ function revealPart(places, ctx) {
   return h("section.end-part.end-reveal", { "aria-labelledby": "end-reveal-title" },
     h("h3#end-reveal-title", {}, t("end.last_reveal")),
     h("ul.end-reveal-seats", {}, Object.entries(places).map(([seat, cards]) =>
-      h("li", { dataset: { seat } }, h(`span.reveal-who.seat-${seat}`, {}, who(Number(seat), ctx)),
+      h("li", { dataset: { seat } }, h(`span.reveal-who.seat-${seat}`, {}, cap(who(Number(seat), ctx))),
         h("span.end-reveal-cards", {}, cards.map((n) => h("span.mini-card", { title: PLACES[n] ? PLACES[n].text : "" },
           h("span.card-num", {}, String(n)), " ", placeName(n))))))));
 }

@@ -9,12 +9,13 @@
 import { HUNT_CARDS, PLACES, SURVIVAL_CARDS, huntName, placeName, survivalName } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { who } from "./labels.js";
+import { cap, who } from "./labels.js";
 
 const PIECES = "[data-token], [data-hunted], .track-piece";
 const CARDS = ".card[data-card]";
 const EASE = "cubic-bezier(0.2, 0.8, 0.2, 1)";
-const REVEAL_MS = 2600; // how long the revealed cards stay up
+const REVEAL_MS = 2400; // how long the revealed cards stay up
+const CARD_HOLD_MS = 1100; // how long another seat's card stays readable
 const AFTER_REVEAL_MS = 1100; // what the reveal causes (a catch, Will lost) comes once it is seen
 const END_AFTER_REVEAL_MS = 1800; // the last reveal, then the end screen in its place
 
@@ -118,7 +119,7 @@ export class Motion {
       const old = before.get(key);
       if (!old) {
         animate(el, [{ transform: "translateY(-22px) scale(1.7)", opacity: 0 }, { transform: "none", opacity: 1 }],
-          { duration: 420, delay: delay + 90 * fresh });
+          { duration: 360, delay: delay + 90 * fresh });
         fresh += 1;
         continue;
       }
@@ -126,7 +127,7 @@ export class Motion {
       const dx = old.at.x - at.x;
       const dy = old.at.y - at.y;
       if (Math.abs(dx) + Math.abs(dy) < 2) continue;
-      animate(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 520, delay });
+      animate(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 420, delay });
     }
     return [...before].filter(([key]) => !now.has(key)).map(([, old]) => old);
   }
@@ -168,8 +169,9 @@ export class Motion {
       { transform: "none", opacity: 1 },
       { transform: `translate(${dx * 0.5}px, ${dy * 0.5 - 30}px) scale(1.08) rotate(-4deg)`, opacity: 1, offset: 0.45 },
       { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 },
-    ], { duration: 900 });
+    ], { duration: 750 });
     if (run) run.finished.then(() => ghost.remove(), () => ghost.remove());
+    else ghost.remove();
   }
 
   /** Put a fixed-position element over `rect` (through the CSSOM: the CSP refuses style attributes). */
@@ -203,7 +205,7 @@ export class Motion {
     for (const old of layer.querySelectorAll(".reveal")) old.remove();
     let i = 0;
     const columns = Object.entries(places).map(([seat, cards]) => h("div.reveal-seat", { dataset: { seat } },
-      h(`span.reveal-who.seat-${seat}`, {}, who(Number(seat), ctx)),
+      h(`span.reveal-who.seat-${seat}`, {}, cap(who(Number(seat), ctx))),
       h("div.reveal-cards", {}, cards.map((n) => {
         const card = h("div.flip-card", { dataset: { place: n } },
           h("div.flip-back", {}, "?"),
@@ -219,20 +221,36 @@ export class Motion {
     for (const card of box.querySelectorAll(".flip-card")) {
       const at = 250 + 140 * Number(card.dataset.order);
       animate(card, [{ transform: "rotateY(180deg)" }, { transform: "rotateY(0deg)" }], { duration: 560, delay: at });
-      const tile = this.tile(Number(card.dataset.place));
-      if (tile) animate(tile, [{ boxShadow: "0 0 0 0 rgba(247, 194, 92, 0)" }, { boxShadow: "0 0 0 4px rgba(247, 194, 92, 0.85)" },
-        { boxShadow: "0 0 0 0 rgba(247, 194, 92, 0)" }], { duration: 1100, delay: at + 300 });
+      this.flash(this.tile(Number(card.dataset.place)), "gold", at + 300);
     }
-    const out = animate(box, [{ opacity: 1 }, { opacity: 0 }], { duration: 400, delay: stay, fill: "forwards" });
-    if (out) out.finished.then(() => box.remove(), () => box.remove());
+    // Held by a timer rather than a delayed animation: nothing is drawn while it stays up.
+    setTimeout(() => this.fadeOut(box), stay);
+  }
+
+  fadeOut(el) {
+    if (!el.isConnected) return;
+    const out = animate(el, [{ opacity: 1 }, { opacity: 0 }], { duration: 300, fill: "forwards" });
+    if (out) out.finished.then(() => el.remove(), () => el.remove());
+    else el.remove();
+  }
+
+  /** A ring of light over `target` (drawn in the layer: only its opacity changes, which is cheap). */
+  flash(target, tone, delay, duration = 1100) {
+    const rect = target && target.getBoundingClientRect();
+    if (!rect || !visible(rect)) return;
+    const ring = h(`div.flash.flash-${tone}`);
+    this.place(ring, rect);
+    this.overlay().append(ring);
+    const run = animate(ring, [{ opacity: 0 }, { opacity: 1, offset: 0.3 }, { opacity: 0 }], { duration, delay, fill: "both" });
+    if (run) run.finished.then(() => ring.remove(), () => ring.remove());
+    else ring.remove();
   }
 
   /** Fade out the reveal still on the table, if any. */
   clearReveal() {
     for (const box of this.overlay().querySelectorAll(".reveal")) {
-      for (const run of box.getAnimations()) run.cancel();
-      const out = animate(box, [{ opacity: 1 }, { opacity: 0 }], { duration: 250, fill: "forwards" });
-      if (out) out.finished.then(() => box.remove(), () => box.remove());
+      for (const run of box.getAnimations({ subtree: true })) run.cancel();
+      this.fadeOut(box);
     }
   }
 
@@ -250,13 +268,16 @@ export class Motion {
     const goal = target && target.getBoundingClientRect();
     const dx = goal && visible(goal) ? goal.left + goal.width / 2 - (from.left + from.width / 2) : 0;
     const dy = goal && visible(goal) ? goal.top + goal.height / 2 - (from.top + from.height / 2) : 0;
-    const run = animate(card, [
-      { transform: "translateY(-40px) rotateX(70deg)", opacity: 0 },
-      { transform: "none", opacity: 1, offset: 0.2 },
-      { transform: "none", opacity: 1, offset: 0.7 },
-      { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0 },
-    ], { duration: 2000, fill: "forwards" });
-    if (run) run.finished.then(() => card.remove(), () => card.remove());
+    animate(card, [{ transform: "translateY(-40px) rotateX(70deg)", opacity: 0 }, { transform: "none", opacity: 1 }],
+      { duration: 350 });
+    // Held still by a timer (no frames drawn meanwhile), then gone to where it acts.
+    setTimeout(() => {
+      if (!card.isConnected) return;
+      const run = animate(card, [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0 }],
+        { duration: 550, fill: "forwards" });
+      if (run) run.finished.then(() => card.remove(), () => card.remove());
+      else card.remove();
+    }, CARD_HOLD_MS);
   }
 
   caught(place, seat, delay) {
@@ -264,8 +285,7 @@ export class Motion {
     if (!tile) return;
     animate(tile, [{ transform: "none" }, { transform: "translateX(-6px) rotate(-1deg)" }, { transform: "translateX(6px) rotate(1deg)" },
       { transform: "translateX(-4px)" }, { transform: "translateX(3px)" }, { transform: "none" }], { duration: 520, delay });
-    animate(tile, [{ boxShadow: "0 0 0 0 rgba(255, 107, 107, 0)" }, { boxShadow: "0 0 0 5px rgba(255, 107, 107, 0.95), 0 0 30px rgba(255, 107, 107, 0.8)" },
-      { boxShadow: "0 0 0 0 rgba(255, 107, 107, 0)" }], { duration: 1300, delay });
+    this.flash(tile, "red", delay, 1300);
     const figure = tile.querySelector(`[data-hunted="${seat}"]`);
     if (figure) animate(figure, [{ transform: "none" }, { transform: "translateY(-8px) scale(1.3)" }, { transform: "none" }], { duration: 500, delay });
   }
@@ -276,9 +296,14 @@ export class Motion {
     if (!panel) return;
     const pips = [...panel.querySelectorAll(".pip")];
     const lost = amount ? pips.slice(will, will + amount) : pips;
-    for (const pip of lost) {
-      animate(pip, [{ transform: "scale(1.8)", backgroundColor: "#ff6b6b", borderColor: "#ff6b6b" },
-        { transform: "none" }], { duration: 900, delay });
+    for (const pip of lost) { // a full red pip bursts where the lost Will was
+      const rect = pip.getBoundingClientRect();
+      if (!visible(rect)) continue;
+      const burst = h("div.pip-burst");
+      this.place(burst, rect);
+      this.overlay().append(burst);
+      const run = animate(burst, [{ transform: "none", opacity: 1 }, { transform: "scale(2.6)", opacity: 0 }], { duration: 900, delay });
+      if (run) run.finished.then(() => burst.remove(), () => burst.remove());
     }
     animate(panel, [{ transform: "none" }, { transform: "translateX(-4px)" }, { transform: "translateX(4px)" }, { transform: "none" }],
       { duration: 360, delay });
@@ -286,8 +311,7 @@ export class Motion {
 
   counter(track, delay) {
     const label = this.root.querySelector(`[data-counter="${track}"]`);
-    animate(label, [{ transform: "scale(1.35)", filter: "brightness(1.8)" }, { transform: "none", filter: "none" }],
-      { duration: 700, delay });
+    animate(label, [{ transform: "scale(1.35)" }, { transform: "none" }], { duration: 700, delay });
   }
 
   /** The newest Contamination token of a Hunted comes out of the reserve. */

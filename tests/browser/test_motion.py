@@ -6,14 +6,18 @@ control that still acts."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from .players import add_bot, add_computer, create_room, lobby_link, start, version
+from .samples import samples
 from .shots import DESKTOP
 
 pytestmark = pytest.mark.browser
@@ -35,7 +39,8 @@ WATCH_ACTIONS_JS = """(() => {
   const look = () => {
     const panel = document.getElementById("actions");
     if (!panel) return;
-    const live = [...panel.querySelectorAll("button.act:not([disabled])")].map((b) => b.innerText.trim());
+    const live = [...panel.querySelectorAll("button.act:not([disabled])")]
+      .map((b) => b.innerText.trim());
     window.__panels.push({ head: (panel.querySelector("h2") || {}).innerText || "",
       text: (panel.querySelector(".prompt") || {}).innerText || "", live });
   };
@@ -46,7 +51,9 @@ WATCH_ACTIONS_JS = """(() => {
 # The in-page player plays until the first reveal, and stops there.
 STOP_AT_REVEAL_JS = """() => {
   new MutationObserver((_, watch) => {
-    if (document.querySelector(".motion-layer .reveal")) { window.__bot.stop(); watch.disconnect(); }
+    if (!document.querySelector(".motion-layer .reveal")) return;
+    window.__bot.stop();
+    watch.disconnect();
   }).observe(document.body, { childList: true, subtree: true });
   window.__bot.pausing = false;
   window.__bot.start(3);
@@ -75,7 +82,8 @@ def bot_plays_until(page: Page, done: str, seed: int, timeout: int = 60_000) -> 
 
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
-def test_reduced_motion_turns_every_animation_off(open_page: Callable[..., Page], reduced: bool) -> None:
+def test_reduced_motion_turns_every_animation_off(
+        open_page: Callable[..., Page], reduced: bool) -> None:
     page = open_page()
     page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     add_bot(page)
@@ -119,7 +127,8 @@ def test_the_end_screen_says_who_won_how_and_offers_rematch_and_replay(
     end = page.locator("#end")
     expect(end).to_be_visible()
     expect(page.locator("#end-title")).to_have_text(re.compile(r"^The (Hunted win|Creature wins)$"))
-    expect(end.locator(".verdict")).to_have_text(re.compile(r"^(Victory is yours\.|Defeat, this time\.)$"))
+    expect(end.locator(".verdict")).to_have_text(
+        re.compile(r"^(Victory is yours\.|Defeat, this time\.)$"))
     expect(end.locator(".reason")).to_contain_text(re.compile(r"counter reached Victory"))
     expect(end.locator(".reason")).to_contain_text(re.compile(r"After \d+ turns?\."))
     expect(end.locator(".end-counter.reached")).to_have_count(1)  # the winners' counter
@@ -167,7 +176,8 @@ def test_a_new_decision_brings_a_phone_player_to_it(open_page: Callable[..., Pag
     page.locator("#hand li.card.playable button.card-play").first.click()
     # ...and her next decision brings her back to the table, its prompt in view.
     page.wait_for_function("""v => Number(document.body.dataset.version) > v
-      && document.body.dataset.yourMove === "1" && !document.body.dataset.busy""", arg=played_at, timeout=30_000)
+      && document.body.dataset.yourMove === "1" && !document.body.dataset.busy""",
+                           arg=played_at, timeout=30_000)
     expect(page.locator("body")).to_have_attribute("data-tab", "table")
     expect(page.locator("#tab-table")).to_have_attribute("aria-current", "page")
     expect(page.locator("#actions")).to_be_in_viewport()
@@ -221,7 +231,8 @@ def test_the_phone_top_bar_is_one_row_and_the_phase_is_not_clipped(
     assert "Exploration" in seen
 
 
-def test_nothing_to_decide_never_stands_beside_a_live_control(open_page: Callable[..., Page]) -> None:
+def test_nothing_to_decide_never_stands_beside_a_live_control(
+        open_page: Callable[..., Page]) -> None:
     page = open_page()
     add_bot(page)
     page.add_init_script(WATCH_ACTIONS_JS)
@@ -231,10 +242,51 @@ def test_nothing_to_decide_never_stands_beside_a_live_control(open_page: Callabl
     bot_plays_until(page, "Number(document.getElementById('turn').textContent) >= 3"
                     " || document.body.dataset.phase === 'over'", seed=11)
     panels = page.evaluate("window.__panels")
-    contradictions = [p for p in panels if p["live"] and re.search(r"nothing to (decide|do)", p["text"], re.I)]
+    nothing = re.compile(r"nothing to (decide|do)", re.I)
+    contradictions = [p for p in panels if p["live"] and nothing.search(p["text"])]
     assert not contradictions, contradictions[:3]
-    passing = [p for p in panels if p["head"].lower() == "the server passes for you"]
+    # While the server is about to pass, the words name the button still there to click
+    # (unless the page is busy with a move in flight: then every button waits, disabled).
+    passing = [p for p in panels if p["head"].lower() == "the server passes for you" and p["live"]]
     assert passing, "the server never passed for the Creature"
-    for panel in passing:  # the words name a button that is there to click
-        assert panel["live"] and any(f"“{label}”" in panel["text"] or "until your next decision" in panel["text"]
-                                     for label in panel["live"]), panel
+    for panel in passing:
+        named = [label for label in panel["live"] if f"“{label}”" in panel["text"]]
+        assert named or "until your next decision" in panel["text"], panel
+
+
+# The actions panel of one sample table, drawn by the page's own modules: each drawn card's
+# block, its text and its buttons.
+DRAW_CHOICES_JS = """async (json) => {
+  const sample = JSON.parse(json);
+  const { Table } = await import("/js/table.js");
+  const { setVariant } = await import("/js/cards.js");
+  setVariant(sample.view.config.variant);
+  const room = { code: "SAMPLE", seat: sample.seat, names: {}, view: sample.view, version: 1,
+    events: [], chat: [], presence: { seats: [], spectators: 0 },
+    lobby: { game: { number: 1 }, options: {}, seats: [] },
+    isHost: false, clockSeconds: null, autoPass: "off", armedToken: null, autoPassing: () => false,
+    yourMove: () => true, render() {}, act() {}, setAutoPass() {}, replaceableAt: () => null };
+  const table = new Table(room);
+  table.render(true);
+  return [...table.actions.querySelectorAll("[data-drawn]")].map((block) => ({
+    card: block.dataset.drawn,
+    text: block.querySelector(".card-text").textContent,
+    buttons: [...block.querySelectorAll("button.act")].map((b) => b.textContent.trim()) }));
+}"""
+
+
+def test_a_drawn_survival_card_to_keep_shows_its_text(
+        open_page: Callable[..., Page], server: str) -> None:
+    def keeps(sample: dict[str, Any]) -> int:
+        return sum(a["type"] == "KeepSurvivalCard" for a in sample["view"]["legal_actions"])
+
+    drawn = next(s for s in samples() if keeps(s) >= 2)
+    cards = httpx.get(f"{server}/api/catalogue/en").json()["survival_cards"]
+    page = open_page("/")
+    page.wait_for_selector("#main form")  # the catalogue is loaded
+    blocks = page.evaluate(DRAW_CHOICES_JS, json.dumps(drawn))
+    offered = [a["card"] for a in drawn["view"]["legal_actions"] if a["type"] == "KeepSurvivalCard"]
+    assert sorted(b["card"] for b in blocks) == sorted(offered)
+    for block in blocks:  # "Keep Double Back" stands under Double Back's own text
+        assert block["text"] == cards[block["card"]]["text"], block
+        assert block["buttons"] == [f"Keep {cards[block['card']]['name']}"], block
