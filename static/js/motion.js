@@ -259,7 +259,8 @@ export class Motion {
     const info = kind === "hunt" ? HUNT_CARDS[id] : SURVIVAL_CARDS[id];
     const layer = this.overlay();
     for (const old of layer.querySelectorAll(".air-card")) old.remove();
-    const card = h(`div.air-card.${kind}-card`, {},
+    const low = layer.querySelector(".reveal") ? ".low" : ""; // under the reveal, not over it
+    const card = h(`div.air-card.${kind}-card${low}`, {},
       h("strong", {}, kind === "hunt" ? huntName(id) : survivalName(id)),
       h("span.card-text", {}, info ? info.text : ""));
     layer.append(card);
