@@ -16,6 +16,7 @@ const CARDS = ".card[data-card]";
 const EASE = "cubic-bezier(0.2, 0.8, 0.2, 1)";
 const REVEAL_MS = 2400; // how long the revealed cards stay up
 const CARD_HOLD_MS = 1100; // how long another seat's card stays readable
+const QUICK_MS = 300; // a redraw this soon after the last one slides nothing
 const AFTER_REVEAL_MS = 1100; // what the reveal causes (a catch, Will lost) comes once it is seen
 const END_AFTER_REVEAL_MS = 1800; // the last reveal, then the end screen in its place
 
@@ -75,6 +76,7 @@ export class Motion {
   constructor(root) {
     this.root = root;
     this.layer = null;
+    this.lastMeasure = -Infinity;
   }
 
   get board() {
@@ -88,6 +90,12 @@ export class Motion {
   /** Where things are before a redraw (null when nothing will move). */
   measure() {
     if (reducedMotion() || !this.root.isConnected) return null;
+    // Moves that come faster than the eye (computer players with no delay) are drawn where
+    // they end: sliding every one would only blur, and measuring costs the page a layout.
+    const now = performance.now();
+    const quick = now - this.lastMeasure < QUICK_MS;
+    this.lastMeasure = now;
+    if (quick) return { quick };
     return {
       pieces: measureIn(this.board, PIECES, pieceKey),
       cards: measureIn(this.hand, CARDS, (el) => `card:${el.dataset.card}`),
@@ -99,9 +107,11 @@ export class Motion {
     if (!before || reducedMotion()) return;
     const revealed = events.some((e) => e.kind === "place_cards_revealed");
     const later = revealed ? AFTER_REVEAL_MS : 0;
-    this.slide(this.board, PIECES, pieceKey, before.pieces, revealed ? 700 : 0);
-    const gone = this.slide(this.hand, CARDS, (el) => `card:${el.dataset.card}`, before.cards, 0);
-    for (const old of gone) this.flyAway(old, this.targetOf(events));
+    if (!before.quick) {
+      this.slide(this.board, PIECES, pieceKey, before.pieces, revealed ? 700 : 0);
+      const gone = this.slide(this.hand, CARDS, (el) => `card:${el.dataset.card}`, before.cards, 0);
+      for (const old of gone) this.flyAway(old, this.targetOf(events));
+    }
     // The game's last reveal: the end screen rises once its cards are seen.
     const ending = events.some((e) => e.kind === "game_over");
     for (const event of events) this.moment(event, ctx, later, ending && revealed ? END_AFTER_REVEAL_MS : 0);
@@ -119,7 +129,7 @@ export class Motion {
       const old = before.get(key);
       if (!old) {
         animate(el, [{ transform: "translateY(-22px) scale(1.7)", opacity: 0 }, { transform: "none", opacity: 1 }],
-          { duration: 360, delay: delay + 90 * fresh });
+          { duration: 300, delay: delay + 60 * fresh });
         fresh += 1;
         continue;
       }
@@ -127,7 +137,7 @@ export class Motion {
       const dx = old.at.x - at.x;
       const dy = old.at.y - at.y;
       if (Math.abs(dx) + Math.abs(dy) < 2) continue;
-      animate(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 420, delay });
+      animate(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 320, delay });
     }
     return [...before].filter(([key]) => !now.has(key)).map(([, old]) => old);
   }
@@ -169,7 +179,7 @@ export class Motion {
       { transform: "none", opacity: 1 },
       { transform: `translate(${dx * 0.5}px, ${dy * 0.5 - 30}px) scale(1.08) rotate(-4deg)`, opacity: 1, offset: 0.45 },
       { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 },
-    ], { duration: 750 });
+    ], { duration: 600 });
     if (run) run.finished.then(() => ghost.remove(), () => ghost.remove());
     else ghost.remove();
   }
