@@ -259,7 +259,10 @@ def test_nothing_to_decide_never_stands_beside_a_live_control(
 DRAW_CHOICES_JS = """async (json) => {
   const sample = JSON.parse(json);
   const { Table } = await import("/js/table.js");
-  const { setVariant } = await import("/js/cards.js");
+  const { setVariant, useCatalogue } = await import("/js/cards.js");
+  // The modules as files (the page may run them bundled): they load their own catalogue.
+  const { fetchCatalogue } = await import("/js/i18n.js");
+  useCatalogue(await fetchCatalogue());
   setVariant(sample.view.config.variant);
   const room = { code: "SAMPLE", seat: sample.seat, names: {}, view: sample.view, version: 1,
     events: [], chat: [], presence: { seats: [], spectators: 0 },
