@@ -11,7 +11,7 @@ const TOKEN_ORDER = ["creature", "artemia", "target"];
 function tokenBadges(view, n) {
   const tokens = view.board.tokens || {};
   return TOKEN_ORDER.filter((t) => (tokens[t] || []).includes(n)).map((t) =>
-    h(`span.token.token-${t}`, { title: tokenName(t) },
+    h(`span.token.piece.token-${t}`, { title: tokenName(t), dataset: { token: t } },
       h("span", { "aria-hidden": "true" }, t_(`token.letter.${t}`)), h("span.sr", {}, tokenName(t))));
 }
 
@@ -31,7 +31,7 @@ function figures(view, ctx, n) {
 function flags(view, n) {
   const b = view.board;
   const out = [];
-  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", {}, t_("board.marker")));
+  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", { dataset: { token: "marker" } }, t_("board.marker")));
   if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.forbidden")));
   if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.power_fails")));
   if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, t_("board.used")));
@@ -59,7 +59,7 @@ export function renderBoard(view, ctx, tokenActions, onAct) {
     const offer = tokenActions.get(n);
     const content = tileContent(view, ctx, n);
     const occupied = (view.board.tokens && Object.values(view.board.tokens).some((p) => p.includes(n)));
-    const cls = `li.place${occupied ? ".has-token" : ""}`;
+    const cls = `li.place.tile${occupied ? ".has-token" : ""}`;
     if (offer) {
       const { action, token } = offer;
       const label = t_("action.put_token", { token: tokenName(token), places: placeName(n) });
@@ -89,11 +89,12 @@ function track(kind, label, value, length, marked) {
   const cells = [];
   for (let space = Math.max(length, value); space >= 1; space -= 1) {
     const here = space === value;
-    cells.push(h(`span.space${here ? ".here" : ""}${marked.includes(space) ? ".symbol" : ""}`,
-      { title: t_("track.to_victory", { n: space }), "aria-hidden": "true" }));
+    cells.push(h(`span.space${here ? ".here.track-piece" : ""}${marked.includes(space) ? ".symbol" : ""}`,
+      { title: t_("track.to_victory", { n: space }), "aria-hidden": "true", dataset: here ? { space } : null }));
   }
-  cells.push(h(`span.space.victory${value === 0 ? ".here" : ""}`, { title: t_("track.victory"), "aria-hidden": "true" }, "★"));
-  return h(`div.track.track-${kind}`, {},
+  cells.push(h(`span.space.victory${value === 0 ? ".here.track-piece" : ""}`,
+    { title: t_("track.victory"), "aria-hidden": "true", dataset: value === 0 ? { space: 0 } : null }, "★"));
+  return h(`div.track.track-${kind}`, { dataset: { track: kind } },
     h("div.track-label", {}, h("span", {}, label), h("strong", { dataset: { counter: kind } },
       value === 0 ? t_("track.victory_reached") : t_("track.to_victory", { n: value }))),
     spaces(cells));

@@ -3,6 +3,7 @@
 // entry may be a function of the parameters where the grammar depends on them.
 
 import { LOG_MESSAGES } from "./messages_log.js";
+import { MOTION_MESSAGES } from "./messages_motion.js";
 import { PLAY_MESSAGES } from "./messages_play.js";
 import { ROOM_MESSAGES } from "./messages_room.js";
 
@@ -425,6 +426,7 @@ export const MESSAGES = {
   "event.survival_card_kept": { en: "You kept {card}{discarded}.", fr: "Vous avez gardé {card}{discarded}." },
   "event.discarded_too": { en: "; {cards} discarded", fr: (p) => ` ; ${p.cards} ${p.n === 1 ? "défaussée" : "défaussées"}` },
   ...LOG_MESSAGES,
+  ...MOTION_MESSAGES,
   ...PLAY_MESSAGES,
   ...ROOM_MESSAGES,
 };
