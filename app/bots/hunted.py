@@ -30,7 +30,14 @@ from app.engine.actions import (
 from .base import View, best, legal, weighted_choice
 from .boarding import cleanse_worth, vote_worth
 from .seat import danger, me, rover_useful, token_face
-from .supplies import CARD_VALUE, PLAY_NOW, ability_worth, phase1_worth, window_worth
+from .supplies import (
+    CARD_VALUE,
+    HUNT_CARD_HARM,
+    PLAY_NOW,
+    ability_worth,
+    phase1_worth,
+    window_worth,
+)
 from .threat import Threat, ThreatReader
 
 SURVIVAL_VALUE: dict[str, float] = {
@@ -47,6 +54,9 @@ LAST_WILL_COST = 1.5
 ARTEMIA_COST = 0.7
 # What a Place card gained is worth less for each other Hunted who owns it (gain_worth).
 GAIN_SPREAD = 0.3
+# How much the token reading weighs at 2 Hunted, and how fast that falls with more (threat_heed).
+THREAT_HEED = 1.0
+THREAT_FALLOFF = 0.0
 # How firmly the Hunted takes her best play (a softmax): some surprise keeps her unread.
 CHOICE_SHARPNESS = 2.0
 
@@ -74,16 +84,19 @@ class HeuristicHunted:
         if (prompt["kind"] if prompt else "explore") != "explore":
             scored = [(a, self._score(view, a)) for a in options]
         else:
-            scored = [(a, self._explore_liking(view, a)) for a in options]
+            threat = self.threats.read(view)
+            scored = [(a, self._explore_liking(view, threat, a)) for a in options]
         return sorted(scored, key=lambda pair: -pair[1])
 
-    def _explore_liking(self, view: View, action: Action) -> float:
+    def _explore_liking(self, view: View, threat: Threat, action: Action) -> float:
         if isinstance(action, PlayPlaceCards):
-            return float(sum(place_worth(view, me(view), c) for c in action.cards)) ** 2
+            return math.exp(CHOICE_SHARPNESS * play_worth(view, threat, action.cards))
         if isinstance(action, PlaySurvivalCard):
             return 10.0 * phase1_worth(view, action)
         if isinstance(action, Resist):
             return 1.0 / action.will
+        if isinstance(action, UseAbility):
+            return 10.0 * ability_worth(view, action)
         return 0.0
 
     # --- Exploration -----------------------------------------------------------------------
@@ -179,13 +192,20 @@ def play_worth(view: View, threat: Threat, cards: tuple[int, ...]) -> float:
     """What playing these Place cards is worth to me, less what the tokens likely cost there."""
     mine = me(view)
     lost = 1 + (view["config"]["variant"] != "frozen-lands")  # the base Lair's extra Will
+    heed = threat_heed(len(view["hunted"]))
     worth = 0.0
     for card in cards:
         will_lost = lost if card == 1 else 1
         catch = CATCH_COST + (LAST_WILL_COST if mine["will"] <= will_lost else 0.0)
-        worth += (place_worth(view, mine, card) - catch * threat.creature[card]
-                  - ARTEMIA_COST * threat.artemia[card])
+        worth += place_worth(view, mine, card) - heed * (
+            catch * threat.creature[card] + ARTEMIA_COST * threat.artemia[card])
     return worth
+
+
+def threat_heed(hunted: int) -> float:
+    """How much the token reading weighs: less at a larger table, where every Hunted steering
+    clear of the one place the Creature reads best leaves its token nobody to catch."""
+    return float(THREAT_HEED * (2 / hunted) ** THREAT_FALLOFF)
 
 
 def place_worth(view: View, hunted: dict[str, Any], card: int) -> float:
@@ -218,6 +238,8 @@ def _choose(view: View, action: Choose) -> float:
         return 1.0 if (action.option == "will") == (will >= 2) else 0.0
     if kind == "gain" and action.option.isdigit():
         return gain_worth(view, int(action.option))
+    if kind == "intercept":  # the Hunt card sent under the deck: the one that hurts most
+        return HUNT_CARD_HARM.get(action.option, 0.5)
     if kind == "give_survival":
         return 0.0 if action.option == "discard" else 1.0
     return 0.1
