@@ -38,7 +38,7 @@ from .supplies import (
     phase1_worth,
     window_worth,
 )
-from .threat import Threat, ThreatReader
+from .threat import NO_THREAT, Threat, ThreatReader
 
 SURVIVAL_VALUE: dict[str, float] = {
     "dodge": 3.0, "wrong-track": 2.8, "detector": 2.0, "hologram": 2.0, "vortex": 2.2,
@@ -54,11 +54,12 @@ LAST_WILL_COST = 1.5
 ARTEMIA_COST = 0.7
 # What a Place card gained is worth less for each other Hunted who owns it (gain_worth).
 GAIN_SPREAD = 0.3
-# How much the token reading weighs at 2 Hunted, and how fast that falls with more (threat_heed).
-THREAT_HEED = 1.0
-THREAT_FALLOFF = 0.0
+# How much the token reading weighs, by the number of Hunted (base game; threat_heed).
+THREAT_HEED: dict[int, float] = {1: 0.5, 2: 0.5, 3: 0.2, 4: 0.07, 5: 0.05, 6: 0.04}
+FROZEN_THREAT_HEED = 0.0
 # How firmly the Hunted takes her best play (a softmax): some surprise keeps her unread.
 CHOICE_SHARPNESS = 2.0
+FROZEN_CHOICE_SHARPNESS = 0.4
 
 
 class HeuristicHunted:
@@ -84,13 +85,17 @@ class HeuristicHunted:
         if (prompt["kind"] if prompt else "explore") != "explore":
             scored = [(a, self._score(view, a)) for a in options]
         else:
-            threat = self.threats.read(view)
+            threat = self._threat(view)
             scored = [(a, self._explore_liking(view, threat, a)) for a in options]
         return sorted(scored, key=lambda pair: -pair[1])
 
+    def _threat(self, view: View) -> Threat:
+        """Where the tokens will likely fall (not read at all when the reading weighs nothing)."""
+        return self.threats.read(view) if threat_heed(view) else NO_THREAT
+
     def _explore_liking(self, view: View, threat: Threat, action: Action) -> float:
         if isinstance(action, PlayPlaceCards):
-            return math.exp(CHOICE_SHARPNESS * play_worth(view, threat, action.cards))
+            return math.exp(choice_sharpness(view) * play_worth(view, threat, action.cards))
         if isinstance(action, PlaySurvivalCard):
             return 10.0 * phase1_worth(view, action)
         if isinstance(action, Resist):
@@ -116,8 +121,8 @@ class HeuristicHunted:
         if not plays:
             give_up = [a for a in options if isinstance(a, GiveUp)]
             return give_up[0] if give_up else options[0]
-        threat = self.threats.read(view)
-        weighted = [(a, math.exp(CHOICE_SHARPNESS * play_worth(view, threat, a.cards)))
+        threat = self._threat(view)
+        weighted = [(a, math.exp(choice_sharpness(view) * play_worth(view, threat, a.cards)))
                     for a in plays]
         return weighted_choice(self.rng, weighted)
 
@@ -192,7 +197,7 @@ def play_worth(view: View, threat: Threat, cards: tuple[int, ...]) -> float:
     """What playing these Place cards is worth to me, less what the tokens likely cost there."""
     mine = me(view)
     lost = 1 + (view["config"]["variant"] != "frozen-lands")  # the base Lair's extra Will
-    heed = threat_heed(len(view["hunted"]))
+    heed = threat_heed(view)
     worth = 0.0
     for card in cards:
         will_lost = lost if card == 1 else 1
@@ -202,10 +207,18 @@ def play_worth(view: View, threat: Threat, cards: tuple[int, ...]) -> float:
     return worth
 
 
-def threat_heed(hunted: int) -> float:
+def threat_heed(view: View) -> float:
     """How much the token reading weighs: less at a larger table, where every Hunted steering
     clear of the one place the Creature reads best leaves its token nobody to catch."""
-    return float(THREAT_HEED * (2 / hunted) ** THREAT_FALLOFF)
+    if view["config"]["variant"] == "frozen-lands":
+        return FROZEN_THREAT_HEED
+    return THREAT_HEED[len(view["hunted"])]
+
+
+def choice_sharpness(view: View) -> float:
+    """How firmly the Hunted takes her best-worth play, by variant."""
+    frozen = view["config"]["variant"] == "frozen-lands"
+    return FROZEN_CHOICE_SHARPNESS if frozen else CHOICE_SHARPNESS
 
 
 def place_worth(view: View, hunted: dict[str, Any], card: int) -> float:

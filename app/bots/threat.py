@@ -24,6 +24,9 @@ class Threat:
     artemia: dict[int, float]
 
 
+NO_THREAT = Threat(dict.fromkeys(range(1, 11), 0.0), dict.fromkeys(range(1, 11), 0.0))
+
+
 class ThreatReader:
     """Reads the table as the Creature would, learning each Hunted's tastes from her reveals."""
 
