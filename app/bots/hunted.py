@@ -40,6 +40,7 @@ from .supplies import (
 )
 from .threat import NO_THREAT, Threat, ThreatReader
 
+# What a Survival card is worth keeping when one of two must go (others: 1.0).
 SURVIVAL_VALUE: dict[str, float] = {
     "dodge": 3.0, "wrong-track": 2.8, "detector": 2.0, "hologram": 2.0, "vortex": 2.2,
     "adrenaline": 1.8, "strike-back": 1.6, "amplifier": 1.5, "sixth-sense": 1.4, "drone": 1.3,
