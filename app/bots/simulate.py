@@ -156,6 +156,7 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
         tally.new_game()
+        tally.note_holdings(new_game(config, game_seed))  # the hands dealt, before any play
         try:
             if creature == hunted == "random":
                 state = random_playout(config, game_seed, tally)
