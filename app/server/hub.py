@@ -29,6 +29,7 @@ class Connection:
         self.code = code
         self.token: str | None = None  # kept to re-identify the seat after a renumbering
         self.seat: int | None = None  # None: a spectator (or not yet authenticated)
+        self.game_id: int | None = None  # the game `seat` is this token's seat in
         self.name = ""
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,6 +42,16 @@ from .publish import Publisher, lobby_of
 from .reads import Reads
 
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
+BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
+
+
+def seats_changing() -> ServiceError:
+    """The seats changed each time they were read (new games in a quick row)."""
+    return ServiceError(ErrorCode.BUSY, "The seats keep changing: try again.")
+
+
+class SeatsChanged(Exception):
+    """A move met a new game this process had not bound its sockets to (now done)."""
 
 
 class Moves:
@@ -68,21 +79,23 @@ class Moves:
 
     async def submit(self, conn: Connection, raw_action: dict[str, Any], version: int,
                      client_id: str) -> None:
-        """A socket's move: committed and published, or answered with an error (and a sync)."""
-        if conn.seat is None:
-            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators only watch.")
+        """A socket's move, as the seat the socket holds when the move is checked: committed
+        and published, or answered with an error (and a sync)."""
         try:
             action = action_from_json(raw_action)
         except MalformedAction as exc:
             raise ServiceError(ErrorCode.BAD_MESSAGE, str(exc)) from exc
-        await self.play(conn.code, conn.seat, action, version, client_id, reply=conn)
+        await self.play(conn.code, None, action, version, client_id, reply=conn)
 
-    async def play(self, code: str, seat: int, action: Action, version: int, client_id: str,
-                   reply: Connection | None = None, first: Frame | None = None) -> bool:
+    async def play(self, code: str, seat: int | None, action: Action, version: int,
+                   client_id: str, reply: Connection | None = None,
+                   first: Frame | None = None) -> bool:
         """Play `action` for `seat` at `version`; True if it was committed (and published).
 
-        A refusal goes to `reply` (none: the server's own move, dropped silently); `first` is
-        sent to the room after the commit, before the update (a clock's `timeout`).
+        `seat` None: the seat `reply` is bound to, read under the room's lock (a start or a
+        rematch may renumber it until then). A refusal goes to `reply` (none: the server's own
+        move, dropped silently); `first` is sent to the room after the commit, before the
+        update (a clock's `timeout`).
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
@@ -102,10 +115,12 @@ class Moves:
         finally:
             self.in_flight -= 1
 
-    async def _play(self, code: str, seat: int, action: Action, version: int, client_id: str,
-                    reply: Connection | None, first: Frame | None) -> bool:
+    async def _play(self, code: str, seat: int | None, action: Action, version: int,
+                    client_id: str, reply: Connection | None, first: Frame | None) -> bool:
         live = await self._live(code)
         try:
+            if seat is None:
+                seat = await self._seat_of(reply, live)
             if version == live.version and not live.over:
                 try:
                     state, events = apply_action(live.state, seat, action)
@@ -128,6 +143,8 @@ class Moves:
             if reply is not None:
                 await self._send_sync(reply, self.games.get(code))
             return False
+        except SeatsChanged:  # every socket here has its new seat and a sync of the new game
+            return False
         except ServiceError as error:
             if reply is None:
                 return False
@@ -135,6 +152,21 @@ class Moves:
             if error.code in RESYNCED:
                 await self._send_sync(reply, self.games.get(code))
         return False
+
+    async def _seat_of(self, conn: Connection | None, live: LiveGame) -> int:
+        """The seat a socket plays as: the one it is bound to for the live game. A binding
+        made for another game (this process learnt of the new game from the move's own load)
+        is never used: every socket is re-bound and resynced, and the move refused."""
+        if conn is None:
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Nobody plays this move.")
+        if conn.game_id != live.game_id:
+            self.publisher.send(conn, ErrorFrame.of(ServiceError(
+                ErrorCode.STALE_VERSION, "A new game has started: here is your seat in it.")))
+            await self._new_game(live.code)
+            raise SeatsChanged
+        if conn.seat is None:
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators only watch.")
+        return conn.seat
 
     async def _refuse(self, live: LiveGame, version: int, client_id: str) -> None:
         """Why a move at `version` cannot be played on `live`: always raises."""
@@ -191,6 +223,12 @@ class Moves:
             live = await self._load(code)
             if live is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
+            if any(conn.game_id != live.game_id for conn in self.hub.connections(code)):
+                # Sockets here were bound for the game before (the cache was dropped
+                # meanwhile): they follow before anything of this game is checked or sent.
+                live = await self._new_game(code)
+                if live is None:
+                    raise ServiceError(ErrorCode.NOT_STARTED)
         return live
 
     async def _load(self, code: str) -> LiveGame | None:
@@ -209,9 +247,7 @@ class Moves:
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])
         if game_id != live.game_id:
-            self.games.pop(live.code, None)  # reloaded at once: the room stays held
-            await self._resync_all(live.code)
-            return await self._live(live.code)
+            return await self._new_game(live.code) or live
         for row in later:
             self._advance(live, row.seq, row.seat, row.action, row.client_id)
         return live
@@ -246,9 +282,11 @@ class Moves:
     # --- syncs ----------------------------------------------------------------------------
 
     async def join(self, conn: Connection) -> None:
-        """An authenticated socket joins its room and gets its sync, in the room's order."""
+        """An authenticated socket joins its room, bound to its token's seat in the game it
+        is sent (or as a spectator), and gets its sync, in the room's order."""
         async with self.lock(conn.code):
-            live = await self._live_or_none(conn.code)
+            live = await self._bind(conn)
+            conn.authenticated = True
             self.hub.join(conn)
             await self._send_sync(conn, live)
 
@@ -257,24 +295,82 @@ class Moves:
         async with self.lock(conn.code):
             await self._send_sync(conn, await self._live_or_none(conn.code))
 
-    async def resync_room(self, code: str) -> None:
-        """After a start or rematch: reload, re-identify every socket (seats may have been
-        renumbered) and resync them all, under the lock so no update overtakes a sync."""
+    async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
+        """Run a command that starts a game (seats may be renumbered or rotated), then re-bind
+        and resync every socket here, all under the room's lock: no move is checked, and no
+        frame of the new game sent, against a seat number of the game before."""
         async with self.lock(code):
-            self.games.pop(code, None)  # reloaded at once: the room stays held
-            await self._resync_all(code)
+            await command()
+            await self._new_game(code)
 
-    async def _resync_all(self, code: str) -> None:
-        live = await self._live_or_none(code)
-        for conn in self.hub.connections(code):
+    async def resync_room(self, code: str) -> None:
+        """Another process started a game, or notices were lost: reload, re-bind and resync
+        every socket, under the lock so no update overtakes a sync."""
+        async with self.lock(code):
+            await self._new_game(code)
+
+    async def bound(self, conn: Connection) -> tuple[LiveGame | None, int | None]:
+        """The live game and the socket's seat in it, read together under the room's lock."""
+        async with self.lock(conn.code):
+            live = await self._live_or_none(conn.code)
+            if live is not None and conn.game_id != live.game_id:
+                return live, None
+            return live, conn.seat
+
+    async def _bind(self, conn: Connection) -> LiveGame | None:
+        """Bind a joining socket to the seat its token holds in the game this process holds.
+
+        The token's seat is read with the room's current game in one statement; the seat
+        holds for that game only, so the live game must be that one: an older one held here
+        is replaced (every socket here re-bound), and a newer one met while loading means
+        the seats changed meanwhile: read again.
+        """
+        for _ in range(BIND_ATTEMPTS):
+            seating = await self.reads.seating(conn.code)
+            live = await self._live_of(conn.code, seating.game_id)
+            if (live.game_id if live is not None else None) != seating.game_id:
+                continue
+            conn.game_id = seating.game_id
             if conn.token is not None:
-                try:
-                    who = await self.reads.identify(code, conn.token)
-                except ServiceError:  # its seat was given back: the socket watches from now on
+                held = seating.of(conn.token)
+                if held is None:
+                    raise ServiceError(ErrorCode.BAD_TOKEN)
+                conn.seat, conn.name = held
+            return live
+        raise seats_changing()
+
+    async def _live_of(self, code: str, game_id: int | None) -> LiveGame | None:
+        """The live game, if it is game `game_id`; otherwise the one loaded trying."""
+        live = self.games.get(code)
+        if live is not None and live.game_id != game_id and game_id is not None:
+            return await self._new_game(code)  # this process held an older game: catch up
+        return live if live is not None else await self._live_or_none(code)
+
+    async def _new_game(self, code: str) -> LiveGame | None:
+        """The room's game changed: load it, then re-bind every socket here to its token's
+        seat in it (one read of every seat with the game's id) and send each its sync. When
+        the seats cannot be read consistently, each socket is told `busy` and closed."""
+        for _ in range(BIND_ATTEMPTS):
+            self.games.pop(code, None)  # reloaded at once: the room stays held
+            live = await self._load(code)
+            seating = await self.reads.seating(code)
+            if seating.game_id == (live.game_id if live is not None else None):
+                break
+        else:
+            for conn in self.hub.connections(code):
+                self.publisher.send(conn, ErrorFrame.of(seats_changing()))
+                conn.close()
+            raise seats_changing()
+        for conn in self.hub.connections(code):
+            conn.game_id = seating.game_id
+            if conn.token is not None:
+                held = seating.of(conn.token)
+                if held is None:  # its seat was given back: the socket watches from now on
                     conn.token, conn.seat, conn.name = None, None, ""
                 else:
-                    conn.seat, conn.name = who.seat, who.name
+                    conn.seat, conn.name = held
             await self._send_sync(conn, live)
+        return live
 
     async def _live_or_none(self, code: str) -> LiveGame | None:
         try:

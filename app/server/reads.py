@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.engine import Event
 
 from . import repository as repo
+from .auth import hash_token
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine, EventOut
@@ -29,6 +30,19 @@ class SeatIdentity:
     seat: int
     name: str
     host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where in a room's current game: seat numbers change only with the game
+    (renumbered at the start, rotated at a rematch), so they are read with its id."""
+
+    game_id: int | None
+    seats: dict[str, tuple[int, str]]  # by token hash: (number, name)
+
+    def of(self, token: str) -> tuple[int, str] | None:
+        """The (number, name) of the seat `token` holds in this game, if any."""
+        return self.seats.get(hash_token(token))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +102,10 @@ def seat_info(row: Seat) -> SeatInfo:
     return SeatInfo(row.number, row.name, row.bot, AutoPass(row.auto_pass))
 
 
-async def room_row(session: AsyncSession, code: str) -> Room:
-    """The room with this code, or `unknown_room`."""
-    room = await repo.room_by_code(session, code)
+async def room_row(session: AsyncSession, code: str, *, lock: bool = False) -> Room:
+    """The room with this code, or `unknown_room`; `lock` takes its row lock for the rest of
+    the transaction (Postgres), which serializes the room's commands."""
+    room = await repo.room_by_code(session, code, lock=lock)
     if room is None:
         raise ServiceError(ErrorCode.UNKNOWN_ROOM)
     return room
@@ -121,6 +136,14 @@ class Reads:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat)
+
+    async def seating(self, code: str) -> Seating:
+        """The room's current game and its seats' numbers, in one statement."""
+        async with self.uow.read() as session:
+            read = await repo.seat_numbers(session, code)
+        if read is None:
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+        return Seating(*read)
 
     async def room(self, code: str) -> RoomInfo:
         """A room, its seats and its current game."""

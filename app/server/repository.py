@@ -8,13 +8,20 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .auth import hash_token, token_matches
+from .auth import hash_token, is_room_code, token_matches
 from .models import ChatMessage, Game, GameAction, Room, Seat
 
 
-async def room_by_code(session: AsyncSession, code: str) -> Room | None:
-    """The room with this code, if any."""
-    return (await session.execute(select(Room).where(Room.code == code))).scalar_one_or_none()
+async def room_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Room | None:
+    """The room with this code, if any; `lock` takes the row lock (FOR UPDATE) for the rest
+    of the transaction: a second command on the room waits, then reads what the first did.
+    (SQLite ignores it: there every write transaction takes the database's write lock.)"""
+    if not is_room_code(code):
+        return None
+    query = select(Room).where(Room.code == code)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return (await session.execute(query)).scalar_one_or_none()
 
 
 async def add_room(session: AsyncSession, code: str, options: dict[str, Any],
@@ -43,6 +50,8 @@ async def room_and_seat(session: AsyncSession, code: str, *, token: str | None =
                         number: int | None = None) -> tuple[Room | None, Seat | None]:
     """A room and one of its seats (by token, checked in constant time, or by number) in one
     round trip: the hot path of every move."""
+    if not is_room_code(code):
+        return None, None
     query = select(Room, Seat).outerjoin(Seat, Seat.room_id == Room.id).where(Room.code == code)
     if token is not None:
         query = query.where(Seat.token_hash == hash_token(token))
@@ -55,6 +64,21 @@ async def room_and_seat(session: AsyncSession, code: str, *, token: str | None =
     if seat is not None and token is not None and not token_matches(token, seat.token_hash):
         return room, None
     return room, seat
+
+
+async def seat_numbers(session: AsyncSession, code: str
+                       ) -> tuple[int | None, dict[str, tuple[int, str]]] | None:
+    """A room's current game and, by token hash, the number and name of each seat as of that
+    game, read in one statement so that the numbers belong to that game (None: no room)."""
+    if not is_room_code(code):
+        return None
+    query = (select(Room.game_id, Seat.token_hash, Seat.number, Seat.name)
+             .outerjoin(Seat, Seat.room_id == Room.id).where(Room.code == code))
+    rows = (await session.execute(query)).all()
+    if not rows:
+        return None
+    seats = {row.token_hash: (row.number, row.name) for row in rows if row.token_hash}
+    return rows[0].game_id, seats
 
 
 async def add_seat(session: AsyncSession, room_id: int, number: int, name: str,

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +61,13 @@ class Roles:
         autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases())
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
-    async def started(self, code: str) -> None:
-        """A game started or was rematched here: resync every socket, tell the others, and
-        let the computer players look."""
-        await self.moves.resync_room(code)
-        await self.publisher.game(code)
+    async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
+        """Start a game or a rematch (`command`) under the room's lock, every socket here
+        re-bound to its seat and resynced before the lock is let go; then the computer
+        players look and the other processes are told (they re-bind theirs the same way)."""
+        await self.moves.new_game(code, command)
         self.autoplay.replan(code)
+        await self.publisher.game(code)
 
     async def lobby_changed(self, code: str) -> None:
         """Seats or bots changed: the room's sockets get the lobby; the plan is read again."""

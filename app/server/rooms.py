@@ -65,14 +65,14 @@ class Rooms:
             async with self.uow.write() as session:
                 room = await self._before_start(session, code, seat)
                 await self._add_seat(session, room.id, seat, name, token)
-        except IntegrityError as exc:  # two claims raced for the same seat
+        except IntegrityError as exc:  # the room lock orders claims; this is a second guard
             raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
         return token
 
     async def leave_seat(self, code: str, token: str) -> None:
         """Give a seat back before the start (the host cannot leave their own room)."""
         async with self.uow.write() as session:
-            room = await room_row(session, code)
+            room = await room_row(session, code, lock=True)
             seat = await seat_row(session, room, token)
             if room.game_id is not None:
                 raise ServiceError(ErrorCode.ALREADY_STARTED)
@@ -82,18 +82,21 @@ class Rooms:
 
     async def add_bot(self, code: str, token: str, seat: int, kind: str) -> None:
         """Host only, before the start: a computer takes a free seat."""
-        async with self.uow.write() as session:
-            room = await self._before_start(session, code, seat, host_token=token)
-            if kind not in BOT_KINDS:
-                raise ServiceError(ErrorCode.BAD_MESSAGE)
-            # A bot's token is never handed out: nobody can speak for it.
-            bot = await repo.add_seat(session, room.id, seat, f"Bot {seat}", new_token())
-            bot.bot = kind
+        try:
+            async with self.uow.write() as session:
+                room = await self._before_start(session, code, seat, host_token=token)
+                if kind not in BOT_KINDS:
+                    raise ServiceError(ErrorCode.BAD_MESSAGE)
+                # A bot's token is never handed out: nobody can speak for it.
+                bot = await repo.add_seat(session, room.id, seat, f"Bot {seat}", new_token())
+                bot.bot = kind
+        except IntegrityError as exc:  # the room lock orders claims; this is a second guard
+            raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
 
     async def replace_with_bot(self, code: str, token: str, seat: int) -> None:
         """Host only, during a game: a computer plays a (disconnected) player's seat."""
         async with self.uow.write() as session:
-            room = await room_row(session, code)
+            room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
             if room.game_id is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
@@ -123,6 +126,14 @@ class Rooms:
             room = await room_row(session, code)
             await repo.set_auto_pass(session, room.id, seat, mode.value)
 
+    async def set_own_auto_pass(self, code: str, token: str, mode: AutoPass) -> int:
+        """Keep the auto-pass mode of the seat `token` holds now; returns its number."""
+        async with self.uow.write() as session:
+            room = await room_row(session, code)
+            seat = await seat_row(session, room, token)
+            seat.auto_pass = mode.value
+            return seat.number
+
     async def chat(self, who: SeatIdentity, text: str) -> ChatLine:
         """Store a chat line and return it for broadcast."""
         async with self.uow.write() as session:
@@ -132,7 +143,7 @@ class Rooms:
     async def start(self, code: str, token: str) -> None:
         """Host only: start with the Creature and the seated Hunted, renumbered 1..k."""
         async with self.uow.write() as session:
-            room = await room_row(session, code)
+            room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
             if room.game_id is not None:
                 raise ServiceError(ErrorCode.ALREADY_STARTED)
@@ -152,7 +163,7 @@ class Rooms:
         """Host only, after the end: a new game with the same options; the finished game's
         result is kept, and the seats are kept or rotated."""
         async with self.uow.write() as session:
-            room = await room_row(session, code)
+            room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
             if room.game_id is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
@@ -171,8 +182,9 @@ class Rooms:
 
     async def _before_start(self, session: AsyncSession, code: str, seat: int,
                             host_token: str | None = None) -> Room:
-        """The room, if `seat` is one of its free seats and the game has not started."""
-        room = await room_row(session, code)
+        """The room (locked), if `seat` is one of its free seats and the game has not
+        started."""
+        room = await room_row(session, code, lock=True)
         if host_token is not None:
             await self._host(session, room, host_token)
         if room.game_id is not None:

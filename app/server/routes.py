@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from fastapi import APIRouter, status
 
 from .deps import RolesDep, TokenDep
@@ -75,8 +77,7 @@ async def replace_with_bot(code: str, seat: int, token: TokenDep, roles: RolesDe
 @router.post("/rooms/{code}/start")
 async def start_game(code: str, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only: start the game with the seats taken (empty Hunted seats are dropped)."""
-    await roles.rooms.start(code, token)
-    await roles.started(code)
+    await roles.new_game(code, partial(roles.rooms.start, code, token))
     return await read_lobby(code, roles)
 
 
@@ -85,8 +86,8 @@ async def rematch(code: str, token: TokenDep, roles: RolesDep,
                   body: Rematch | None = None) -> Lobby:
     """Host only, after the end: a new game, the seats kept or rotated (`{"seats": "rotate"}`:
     Hunted 1 becomes the Creature, the Creature the last Hunted)."""
-    await roles.rooms.rematch(code, token, SeatOrder((body or Rematch()).seats))
-    await roles.started(code)
+    order = SeatOrder((body or Rematch()).seats)
+    await roles.new_game(code, partial(roles.rooms.rematch, code, token, order))
     return await read_lobby(code, roles)
 
 

@@ -2,12 +2,50 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
 from pydantic_core import PydanticCustomError
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+# Refused in every text a person writes (names, chat, client ids): the C0 and C1 control
+# characters (NUL included, which Postgres cannot store) and the bidirectional embeddings,
+# overrides and isolates, which make a name read backwards or disguise what follows it.
+FORBIDDEN = r"\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"
+_FORBIDDEN = re.compile(f"[{FORBIDDEN}]")
+# The same rules in the OpenAPI schema: no forbidden character, and one that is not a space.
+TEXT_PATTERN = f"^[^{FORBIDDEN}]*[^\\s{FORBIDDEN}][^{FORBIDDEN}]*$"
+PLAIN_PATTERN = f"^[^{FORBIDDEN}]*$"
+
+
+def _no_forbidden(value: str) -> str:
+    if _FORBIDDEN.search(value):
+        raise PydanticCustomError(
+            "forbidden_characters",
+            "Control characters and text direction overrides are not allowed")
+    return value
+
+
+def _trimmed(value: str) -> str:
+    """A person's text as stored: checked as sent (its length too), then trimmed."""
+    value = _no_forbidden(value).strip()
+    if not value:
+        raise PydanticCustomError("blank", "Write at least one character that is not a space")
+    return value
+
+
+# A person's text: 1 to N characters as sent (so at most N stored), none forbidden, trimmed,
+# not blank.
+TEXT_RULES = (AfterValidator(_trimmed), Field(json_schema_extra={"pattern": TEXT_PATTERN}))
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40), *TEXT_RULES]
+ChatText = Annotated[str, StringConstraints(min_length=1, max_length=500), *TEXT_RULES]
 
 
 def _json_integer(value: Any) -> Any:
@@ -150,7 +188,9 @@ class ActMessage(Strict):
     type: Literal["act"]
     action: dict[str, Any]
     version: Integer
-    client_id: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    client_id: Annotated[str, StringConstraints(min_length=1, max_length=64),
+                         AfterValidator(_no_forbidden),
+                         Field(json_schema_extra={"pattern": PLAIN_PATTERN})]
 
 
 class ResyncMessage(Strict):
@@ -163,7 +203,7 @@ class ChatMessageIn(Strict):
     """A line of table chat; `to` whispers to one Hunted (Frozen Lands' Whisper only)."""
 
     type: Literal["chat"]
-    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+    text: ChatText
     to: Integer | None = None
 
 

@@ -144,10 +144,15 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
         raise ServiceError(ErrorCode.BAD_MESSAGE, "This socket is already authenticated.")
     returned = False
     if isinstance(message, AuthMessage):
-        who, returned = await roles.rooms.sit_down(conn.code, message.token)
-        conn.token, conn.seat, conn.name = message.token, who.seat, who.name
-    conn.authenticated = True
-    await roles.moves.join(conn)  # its sync, in version order with the room's updates
+        _, returned = await roles.rooms.sit_down(conn.code, message.token)
+        conn.token = message.token
+    # Bound to its seat under the room's lock (seats change there), then its sync, in
+    # version order with the room's updates.
+    try:
+        await roles.moves.join(conn)
+    except BaseException:
+        conn.token = None
+        raise
     roles.publisher.presence(conn.code)
     if returned:  # a replaced player is back: the bot stands down
         await roles.lobby_changed(conn.code)
@@ -167,20 +172,20 @@ async def _chat(conn: Connection, message: ChatMessageIn, roles: Roles) -> None:
 async def _whisper(conn: Connection, text: str, to: int, roles: Roles) -> None:
     """Whisper (Frozen Lands): a private line between two Hunted, never stored, never shown to
     anyone else; allowed only while the engine says the card is in effect for both."""
-    live = await roles.moves.live(conn.code)
-    if live is None or conn.seat is None or to not in whisper_partners(live.state, conn.seat):
+    live, seat = await roles.moves.bound(conn)
+    if live is None or seat is None or to not in whisper_partners(live.state, seat):
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
-    line = WhisperLine(seat=conn.seat, name=conn.name, text=text, to=to)
+    line = WhisperLine(seat=seat, name=conn.name, text=text, to=to)
     await roles.publisher.whisper(conn.code, line)
 
 
 async def _auto_pass(conn: Connection, mode: AutoPass, roles: Roles) -> None:
     """A seat chooses when the server passes for it; every socket of the seat hears it."""
-    if conn.seat is None:
+    if conn.token is None:
         raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators never pass.")
-    await roles.rooms.set_auto_pass(conn.code, conn.seat, mode)
-    await roles.publisher.auto_pass(conn.code, conn.seat, mode)
-    roles.autoplay.set_mode(conn.code, conn.seat, mode)
+    seat = await roles.rooms.set_own_auto_pass(conn.code, conn.token, mode)  # by token: the
+    await roles.publisher.auto_pass(conn.code, seat, mode)  # number may have just changed
+    roles.autoplay.set_mode(conn.code, seat, mode)
 
 
 def _first_problem(exc: ValidationError) -> str:
