@@ -42,6 +42,19 @@ GZIP = """\
                application/manifest+json image/svg+xml text/plain;
 """
 
+# Each process's metrics are for the host that scrapes it at its own address, never for the
+# public: the proxy answers them as an unknown address, in the API's error shape.
+NOT_FOUND = ('{"error": {"code": "not_found", '
+             '"message": "There is nothing at this address."}}')
+HIDDEN = f"""\
+        location = /metrics {{
+            default_type application/json;
+            return 404 '{NOT_FOUND}';
+        }}
+"""
+# Which process answered: only for the tests' own proxy (the processes' internal addresses).
+UPSTREAM_HEADER = "            add_header X-Upstream $upstream_addr always;\n"
+
 PROXY = """\
         location / {{
             proxy_pass http://app;
@@ -52,9 +65,7 @@ PROXY = """\
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
-            # Which process answered (read by the tests; harmless to anyone else).
-            add_header X-Upstream $upstream_addr always;
-            # A socket may idle between moves for as long as a player thinks.
+{upstream_header}            # A socket may idle between moves for as long as a player thinks.
             proxy_read_timeout 1h;
             proxy_send_timeout 1h;
             proxy_buffering off;
@@ -64,11 +75,13 @@ PROXY = """\
 
 
 def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
-                 resolver: str | None = None, max_body: str = "64k") -> str:
+                 resolver: str | None = None, max_body: str = "64k",
+                 upstream_header: bool = False) -> str:
     """nginx.conf proxying `listen` to the app processes at `upstreams` (host:port).
 
     With a `workdir`, nginx keeps its pid, logs and temporary files there (a local cluster);
-    with a `resolver` (compose), upstream names are re-resolved as replicas come and go.
+    with a `resolver` (compose), upstream names are re-resolved as replicas come and go;
+    `upstream_header` names the answering process in `X-Upstream` (for tests only).
     """
     paths = ""
     if workdir is not None:
@@ -94,7 +107,9 @@ def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
         "    upstream app {\n        zone app 64k;\n"
         f"{servers}        keepalive 32;\n    }}\n"
         f"    server {{\n        listen {listen};\n"
-        + PROXY.format(max_body=max_body)
+        + HIDDEN
+        + PROXY.format(max_body=max_body,
+                       upstream_header=UPSTREAM_HEADER if upstream_header else "")
         + "    }\n}\n")
 
 
@@ -147,8 +162,10 @@ class Cluster:
 
     def _start_app(self, port: int) -> None:
         log = (self.logs / f"app-{port}.log").open("ab")  # appended: earlier runs stay
+        # nginx, on this machine, is the one proxy whose X-Forwarded-For is believed.
+        env = dict(os.environ, FORWARDED_ALLOW_IPS="127.0.0.1")
         process = subprocess.Popen(serve_command(port), cwd=ROOT, stdout=log,
-                                   stderr=subprocess.STDOUT)
+                                   stderr=subprocess.STDOUT, env=env)
         self.apps[port] = process
         if not wait_healthy(f"http://127.0.0.1:{port}/api/health", process):
             raise SystemExit(f"the app on port {port} did not start; see {log.name}")

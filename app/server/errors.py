@@ -33,6 +33,7 @@ class ErrorCode(StrEnum):
     ROOM_FULL = "room_full"
     TOO_MANY_SOCKETS = "too_many_sockets"
     BUSY = "busy"
+    INTERNAL = "internal"
 
 
 MESSAGES: dict[ErrorCode, str] = {
@@ -61,6 +62,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.ROOM_FULL: "This room has as many sockets as it takes: try again later.",
     ErrorCode.TOO_MANY_SOCKETS: "Too many open sockets from your address.",
     ErrorCode.BUSY: "The server is busy: nothing was done; try again in a moment.",
+    ErrorCode.INTERNAL: "Something went wrong on the server.",
 }
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -77,6 +79,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.METHOD_NOT_ALLOWED: 405,
     ErrorCode.TOO_MANY_SOCKETS: 429,
     ErrorCode.BUSY: 503,
+    ErrorCode.INTERNAL: 500,
 }
 
 # The engine's refusals (EngineError.code) as the codes of this list.

@@ -201,7 +201,8 @@ class Replays:
             return TABLE if mine is None else mine
         if asked == TABLE:
             return TABLE
-        if asked.isdigit() and 0 <= int(asked) <= config.hunted:
-            return int(asked)
+        seats = {str(seat): seat for seat in range(config.hunted + 1)}  # "0", "1"... only
+        if asked in seats:
+            return seats[asked]
         raise ServiceError(ErrorCode.BAD_MESSAGE,
                            f"view: a seat from 0 to {config.hunted}, or \"table\".")

@@ -91,7 +91,9 @@ async def framework_error(_: Request, exc: HTTPException) -> JSONResponse:
 
 
 class SecurityHeaders:
-    """Adds the security headers to every HTTP response (pure ASGI: streaming stays intact)."""
+    """Adds the security headers to every HTTP response (pure ASGI: streaming stays intact),
+    and answers an unexpected exception with the error shape (`internal`, 500) and the
+    headers before the framework's last resort (plain text, no headers) would."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -102,15 +104,24 @@ class SecurityHeaders:
             return
         path: str = scope.get("path", "")
         csp = DOCS_CSP if path.startswith(DOCS_PATHS) else CLIENT_CSP
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers", []))
                 headers += [*SECURITY_HEADERS, (b"content-security-policy", csp.encode())]
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if not started:
+                answer = error_response(ServiceError(ErrorCode.INTERNAL))
+                await answer(scope, receive, send_with_headers)
+            raise  # the server's log keeps the traceback
 
 
 class BodyTooLarge(HTTPException):

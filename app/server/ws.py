@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -29,6 +30,7 @@ from .schemas import (
 )
 from .settings import AutoPass, Settings
 
+log = logging.getLogger(__name__)
 router = APIRouter()
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -64,12 +66,24 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
         conn.close()
     except WebSocketDisconnect:
         pass
+    except SQLAlchemyError as exc:  # no connection when the socket opened (others are busy)
+        _closing(conn, busy() if unavailable(exc) else ServiceError(ErrorCode.INTERNAL), exc)
+    except Exception as exc:  # a bug: the socket is told and closed, never left hanging
+        _closing(conn, ServiceError(ErrorCode.INTERNAL), exc)
     finally:
         if admitted:
             roles.hub.admissions.leave(address, code)
         metrics.socket_closed()
         await _leave(conn, roles)
         await conn.finished()  # sent, or dropped when the socket fell too far behind
+
+
+def _closing(conn: Connection, error: ServiceError, exc: Exception) -> None:
+    """Tell the socket why it closes, then close it (the log keeps a bug's traceback)."""
+    if error.code is not ErrorCode.BUSY:
+        log.error("socket of room %s failed", conn.code, exc_info=exc)
+    conn.send(error_text(error))
+    conn.close()
 
 
 async def _leave(conn: Connection, roles: Roles) -> None:

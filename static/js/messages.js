@@ -421,6 +421,7 @@ export const MESSAGES = {
   "error.too_many_sockets": { en: "Too many open sockets from your address.", fr: "Trop de connexions : fermez un onglet." },
   "error.room_full": { en: "This room has as many sockets as it takes: try again later.", fr: "Cette table a autant de connexions qu'elle peut en prendre : réessayez plus tard." },
   "error.busy": { en: "The server is busy: nothing was done; try again in a moment.", fr: "Le serveur est occupé : rien n'a été fait ; réessayez dans un instant." },
+  "error.internal": { en: "Something went wrong on the server.", fr: "Quelque chose s'est mal passé sur le serveur." },
   "event.place_card_returned": { en: "{card} went back to {who}'s hand.", fr: "{card} est revenue dans la main de {who}." },
   "event.place_card_returned_yours": { en: "{card} went back to your hand.", fr: "{card} est revenue dans votre main." },
   "event.survival_card_kept": { en: "You kept {card}{discarded}.", fr: "Vous avez gardé {card}{discarded}." },

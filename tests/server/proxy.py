@@ -60,7 +60,7 @@ class Proxy:
         port = _free_port()
         config = workdir / "nginx.conf"
         config.write_text(nginx_config([f"127.0.0.1:{s.port}" for s in servers],
-                                       f"127.0.0.1:{port}", workdir))
+                                       f"127.0.0.1:{port}", workdir, upstream_header=True))
         process = subprocess.Popen([NGINX, "-p", str(workdir), "-c", str(config),
                                     "-e", str(workdir / "error.log")],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,

@@ -10,11 +10,13 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import httpx
 
 from app.engine import InvalidConfig
 from app.engine.game import check_config
+from app.main import create_app
 from app.server.errors import ErrorCode
 from app.server.rooms import room_config
 from app.server.settings import Settings
@@ -581,6 +583,24 @@ async def test_too_many_sockets(server: ServerFactory) -> None:
         await players.pop().close()
         players.append(await seated(app, second, 1))
         await close_all(players)
+
+
+@async_test
+async def test_internal(tmp_path: Path) -> None:
+    """An exception no handler expects is answered in the error shape, with the security
+    headers, not the framework's plain-text page."""
+    app = create_app(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'nao.db'}"))
+
+    @app.get("/api/broken")
+    async def broken() -> None:
+        raise RuntimeError("a bug")
+
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        response = await client.get("/api/broken")
+    refused(response, "internal", 500)
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
 
 
 def test_every_error_code_has_a_test() -> None:

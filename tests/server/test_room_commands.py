@@ -19,7 +19,7 @@ from app.server.db import make_engine
 from .client import Api, async_test
 from .servers import Server, ServerFactory
 from .stored import stored_games
-from .test_seat_changes import finished_game, store_finished
+from .test_seat_changes import SMALL_POOLS, finished_game, store_finished
 
 AT_ONCE = 6
 
@@ -111,5 +111,5 @@ async def test_racing_commands_on_one_room_take_effect_once(shared_server: Serve
 @pytest.mark.postgres
 @async_test
 async def test_racing_commands_on_two_processes_take_effect_once(server: ServerFactory) -> None:
-    first = server("postgres")
-    await race_commands([first, server.on(first.database)])
+    first = server("postgres", **SMALL_POOLS)
+    await race_commands([first, server.on(first.database, **SMALL_POOLS)])

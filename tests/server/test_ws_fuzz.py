@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
@@ -23,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.server.errors import ErrorCode
+from app.server.schemas import FORBIDDEN as FORBIDDEN_RANGES
 
 from .client import Api, Frame, Player, Table, new_client_id, open_table
 from .servers import Server, ServerFactory
@@ -30,6 +32,7 @@ from .stored import check_log, current_game
 
 EXAMPLES = 200
 CODES = {code.value for code in ErrorCode}
+FORBIDDEN = re.compile(f"[{FORBIDDEN_RANGES}]")
 ANSWERS = {"pong", "sync", "error", "update", "chat", "whisper"}  # what may answer a frame
 T = TypeVar("T")
 
@@ -39,6 +42,10 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                  max_size=4),
     max_leaves=12)
+# Text with the characters every text refuses (controls, direction overrides) among others.
+forbidden = st.sampled_from(["\x00", "\x1b", "\x7f", "\x9f", "\u202a", "\u202e", "\u2066",
+                             "\u2069"])
+texts = st.lists(st.text(max_size=6) | forbidden, min_size=1, max_size=5).map("".join)
 types = st.sampled_from(["auth", "watch", "act", "resync", "chat", "ping", "pong", "dance", ""])
 messages = st.fixed_dictionaries(
     {"type": types | json_values},
@@ -46,7 +53,7 @@ messages = st.fixed_dictionaries(
                   ["PlayPlaceCards", "Pass", "Resist", "GiveUp", "Fly"])}, optional={
                   "cards": st.lists(st.integers(-1, 12) | json_values, max_size=3)}),
               "version": st.integers(-2, 40) | json_values,
-              "client_id": st.text(max_size=70), "text": st.text(max_size=520),
+              "client_id": st.text(max_size=70) | texts, "text": st.text(max_size=520) | texts,
               "to": st.integers(-1, 7) | json_values, "token": st.text(max_size=8) | json_values})
 # ("legal", pick, version offset): one of the seat's legal moves, resolved when it is sent.
 legal_moves = st.tuples(st.just("legal"), st.integers(0, 50), st.sampled_from([0, 0, 0, -1, 1]))
@@ -145,17 +152,30 @@ def check_answers(answers: list[Frame], raw: str | bytes) -> None:
         assert answers[0]["type"] == "error" and answers[0]["code"] == "bad_message", answers
         return
     try:
-        json.loads(raw)
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         assert answers[0]["type"] == "error" and answers[0]["code"] == "bad_json", answers
+        return
+    if refused_text(data):  # a chat line or a client id with a forbidden character: refused
+        assert not any(f["type"] in ("chat", "update") for f in answers), (raw, answers)
+        if data.get("type") in ("chat", "act"):
+            assert answers[0]["type"] == "error", (raw, answers)
+
+
+def refused_text(data: Any) -> bool:
+    """True for a message whose `text` or `client_id` holds a character every text refuses."""
+    if not isinstance(data, dict):
+        return False
+    return any(isinstance(data.get(field), str) and FORBIDDEN.search(data[field])
+               for field in ("text", "client_id"))
 
 
 def test_every_frame_gets_a_documented_answer_and_refusals_change_nothing(
-        tmp_path: Path) -> None:
+        tmp_path: Path, backend: str) -> None:
     factory = ServerFactory(tmp_path)
     loop = Loop()
     try:
-        server = factory("sqlite", rate_per_second=100_000, rate_burst=100_000)  # fast fuzzer
+        server = factory(backend, rate_per_second=100_000, rate_burst=100_000)  # fast fuzzer
         fuzzed = loop.run(seated_hunted(server))
 
         @settings(max_examples=EXAMPLES, deadline=None,
