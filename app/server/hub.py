@@ -15,6 +15,9 @@ from .presence import Presence as Sockets
 from .presence import PresenceBoard
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
+# ...or this many bytes behind: 256 syncs of a big table would hold tens of megabytes for a
+# socket that never reads (a sync of a Frozen Lands table is about 100 KB).
+QUEUE_BYTES = 1 << 20
 NORMAL_CLOSURE = 1000
 TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
 CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
@@ -34,6 +37,7 @@ class Connection:
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it
         self.outbox: deque[str | None] = deque()  # None: close once the rest is sent
+        self.queued = 0  # characters waiting in the outbox
         self.closing = False  # once set, nothing more is queued
         self.writer: asyncio.Task[None] | None = None  # while the outbox is being sent
         self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
@@ -42,13 +46,14 @@ class Connection:
         """Queue an encoded frame; a socket that cannot keep up is closed, never waited for."""
         if self.closing:
             return
-        if len(self.outbox) >= QUEUE_LIMIT:
+        if len(self.outbox) >= QUEUE_LIMIT or self.queued + len(text) > QUEUE_BYTES:
             self.close(TOO_FAR_BEHIND)
             return
         self._queue(text)
 
     def _queue(self, item: str | None) -> None:
         self.outbox.append(item)
+        self.queued += len(item or "")
         if self.writer is None:
             self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -62,6 +67,7 @@ class Connection:
             self._queue(None)
             return
         self.outbox.clear()  # its frames are dropped: the close code says so
+        self.queued = 0
         if self.writer is not None:
             self.writer.cancel()
         self.closer = asyncio.get_running_loop().create_task(self._close_now(code))
@@ -77,11 +83,13 @@ class Connection:
                 text = self.outbox.popleft()
                 if text is None:
                     break
+                self.queued -= len(text)
                 try:
                     await self.websocket.send_text(text)
                 except Exception:  # a closed socket raises RuntimeError subclasses
                     self.closing = True
                     self.outbox.clear()
+                    self.queued = 0
                     text = None
                     break
             if text is None:

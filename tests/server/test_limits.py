@@ -13,6 +13,7 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from app.server.hub import QUEUE_BYTES, QUEUE_LIMIT, Connection
 from app.server.settings import Settings
 
 from .client import Api, async_test, open_table
@@ -108,3 +109,35 @@ async def test_big_frames_are_refused_before_buffering(shared_server: Server) ->
     await still_open(hunted)
     await hunted.close()
     no_tracebacks(shared_server)
+
+
+class Stalled:
+    """A websocket whose client never reads: each send waits for ever."""
+
+    def __init__(self) -> None:
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = code
+
+
+@async_test
+async def test_a_socket_behind_by_a_megabyte_is_closed_whatever_its_frame_count() -> None:
+    """Big frames fill an unread socket's outbox long before 256 of them wait: it is closed
+    (1013) once a megabyte waits, and what it held is dropped."""
+    socket = Stalled()
+    conn = Connection(socket, "room")  # type: ignore[arg-type]
+    big = "x" * (QUEUE_BYTES // 10)
+    sent = 0
+    while not conn.closing:
+        conn.send(big)
+        sent += 1
+    assert sent <= 11 < QUEUE_LIMIT
+    assert conn.queued == 0 and not conn.outbox
+    await asyncio.wait_for(conn.closer, 5)  # type: ignore[arg-type]
+    assert socket.closed_with == TOO_FAR_BEHIND
+    if conn.writer is not None:
+        conn.writer.cancel()
