@@ -29,6 +29,7 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
+from .automatic import By
 from .db import UnitOfWork, busy, unavailable
 from .errors import ENGINE_ERRORS, ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
@@ -78,11 +79,13 @@ class Moves:
         await self.play(conn.code, conn.seat, action, version, client_id, reply=conn)
 
     async def play(self, code: str, seat: int, action: Action, version: int, client_id: str,
-                   reply: Connection | None = None, first: Frame | None = None) -> bool:
+                   reply: Connection | None = None, first: Frame | None = None,
+                   by: By | None = None) -> bool:
         """Play `action` for `seat` at `version`; True if it was committed (and published).
 
         A refusal goes to `reply` (none: the server's own move, dropped silently); `first` is
-        sent to the room after the commit, before the update (a clock's `timeout`).
+        sent to the room after the commit, before the update (a clock's `timeout`); `by`
+        marks a move the server made for a person's seat, in the log and on its events.
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
@@ -90,7 +93,8 @@ class Moves:
         self.in_flight += 1
         try:
             async with self.lock(code):
-                played = await self._play(code, seat, action, version, client_id, reply, first)
+                played = await self._play(code, seat, action, version, client_id, reply, first,
+                                          by)
             if played:
                 metrics.move_committed()
                 metrics.published(started)
@@ -103,7 +107,7 @@ class Moves:
             self.in_flight -= 1
 
     async def _play(self, code: str, seat: int, action: Action, version: int, client_id: str,
-                    reply: Connection | None, first: Frame | None) -> bool:
+                    reply: Connection | None, first: Frame | None, by: By | None) -> bool:
         live = await self._live(code)
         try:
             if version == live.version and not live.over:
@@ -115,10 +119,12 @@ class Moves:
                         raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
-                    if await self._commit(live, seat, action, state, events, client_id, first):
+                    if await self._commit(live, seat, action, state, events, client_id, first,
+                                          by):
                         if first is not None:
                             self.publisher.to_room(code, first)
-                        self.publisher.update(code, live.version, state, events, client_id, seat)
+                        self.publisher.update(code, live.version, state, events, client_id, seat,
+                                              by)
                         return True
                     live = await self._catch_up(live)  # another process came first
             else:
@@ -148,7 +154,8 @@ class Moves:
                            f"You saw version {version}; it is now {live.version}.")
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
-                      events: list[Any], client_id: str, first: Frame | None = None) -> bool:
+                      events: list[Any], client_id: str, first: Frame | None = None,
+                      by: By | None = None) -> bool:
         """Commit the move (guarded by the live version), announced after `first`, a clock's
         timeout, so that other processes send it first too; then advance the live game."""
         version = live.version + 1
@@ -158,7 +165,7 @@ class Moves:
                   if isinstance(first, TimeoutFrame) else [])
         move = Move(live.code, live.game_id, live.version, seat, action.to_json(),
                     [e.to_json() for e in events], client_id, over,
-                    state.to_json() if due else None, before)
+                    state.to_json() if due else None, before, by)
         if not await self.log.commit(move):
             return False
         live.version, live.state = version, state
@@ -213,15 +220,15 @@ class Moves:
             await self._resync_all(live.code)
             return await self._live(live.code)
         for row in later:
-            self._advance(live, row.seq, row.seat, row.action, row.client_id)
+            self._advance(live, row.seq, row.seat, row.action, row.client_id, row.by)
         return live
 
     def _advance(self, live: LiveGame, version: int, seat: int, action: dict[str, Any],
-                 client_id: str) -> None:
+                 client_id: str, by: str | None) -> None:
         """Apply a move another process committed and send it to our sockets."""
         state, events = apply_action(live.state, seat, action_from_json(action))
         live.version, live.state = version, state
-        self.publisher.update(live.code, version, state, events, client_id, seat)
+        self.publisher.update(live.code, version, state, events, client_id, seat, by)
 
     async def caught_up(self, code: str, played: Played | None = None) -> None:
         """Another process committed a move (`played`, or unknown ones): pass it, and any
@@ -239,7 +246,7 @@ class Moves:
                     return  # already read from the log
                 if played.version == live.version + 1:
                     self._advance(live, played.version, played.seat, played.action,
-                                  played.client_id)
+                                  played.client_id, played.by)
                     return
             await self._catch_up(live)
 

@@ -1,0 +1,14 @@
+"""Who made a move the server made for a person's seat (logged with the move, sent with its
+events as `by`; docs/protocol.md). A person's own move, and a computer seat's, have none."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class By(StrEnum):
+    """Why the server moved for a seat whose player did not."""
+
+    AUTO_PASS = "auto_pass"  # the seat's auto-pass mode passed for it
+    CLOCK = "clock"  # its clock ran out: the computer moved
+    COMPUTER = "computer"  # its player is away: the computer plays the seat until they return
