@@ -7,8 +7,9 @@ option, on by default). Each room's plan is read once and then kept in memory (c
 commands that change it), and every decision is made from the live game in memory and the
 merged presence: no database read per move. The moves go through the same path as a player's
 (`Moves.play`), so they are checked, committed and published like any other; a move the
-server makes for a person's seat is marked with its `By` in the log and on its events. Bots see
-only their seat's view.
+server makes for a person's seat is marked with its `By` in the log and on its events (an
+automatic pass only on its own seat's, while the game runs: to the other seats it looks
+exactly like a clicked one). Bots see only their seat's view.
 """
 
 from __future__ import annotations

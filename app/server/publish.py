@@ -13,6 +13,7 @@ from typing import Any
 
 from app.engine import Event, GameState, views_for
 
+from .automatic import seen_by
 from .frames import (
     AutoPassFrame,
     ChatFrame,
@@ -97,7 +98,8 @@ class Publisher:
             if text is None:
                 own = client_id if conn.seat == actor else None
                 text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
-                                                       conn.seat, own, by)
+                                                       conn.seat, own,
+                                                       seen_by(by, actor, conn.seat))
             conn.send(text)
         for watcher in self.watchers:
             watcher(code)

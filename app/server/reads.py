@@ -12,7 +12,7 @@ from app.engine import Event, action_from_json
 from app.engine.offers import action_fields
 
 from . import repository as repo
-from .automatic import By
+from .automatic import By, seen_by
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine, EventOut, PlayedMove
@@ -180,12 +180,14 @@ class Reads:
         return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
 
 
-def visible(rows: list[tuple[int, list[Any], str | None]], seat: int | None) -> list[EventOut]:
-    """The logged events `seat` may see, as sent."""
+def visible(rows: list[tuple[int, int, list[Any], str | None]],
+            seat: int | None) -> list[EventOut]:
+    """The logged events `seat` may see, as sent (with the marks it may see)."""
     out = []
-    for seq, events, by in rows:
+    for seq, actor, events, by in rows:
+        shown = seen_by(by, actor, seat)
         for raw in events:
             event = Event.from_json(raw)
             if event.visible_to(seat):
-                out.append(EventOut(seq=seq, kind=event.kind, data=event.data, by=by))
+                out.append(EventOut(seq=seq, kind=event.kind, data=event.data, by=shown))
     return out

@@ -306,6 +306,17 @@ function abilityLabel(a, ctx) {
   }
 }
 
+/** The label of a move already made (a replay step, what the computer played for a returning
+ *  player): described without any seat's present choices, so never "Play X instead". */
+export function describePast(action, ctx) {
+  const view = ctx.view && { ...ctx.view, you: null };
+  try {
+    return describeAction(action, { ...ctx, view }).label;
+  } catch {
+    return action.type;
+  }
+}
+
 /** {group, label, card?, choice?} for one legal action. */
 export function describeAction(raw, ctx) {
   const a = withDefaults(raw, ctx.view);

@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { GameLog } from "./log.js";
 import { Motion } from "./motion.js";
-import { renderPlayers, replaceCountdown } from "./players.js";
+import { awayText, renderPlayers, replaceCountdown } from "./players.js";
 import { playEvents } from "./sound.js";
 
 const TICK_MS = 500;
@@ -151,6 +151,7 @@ export class Table {
       return;
     }
     for (const button of this.root.querySelectorAll("button.replace")) replaceCountdown(button);
+    for (const el of this.root.querySelectorAll(".away-countdown")) awayText(el);
     const clock = this.room.clockSeconds;
     if (!clock) return;
     for (const el of this.root.querySelectorAll(".countdown")) {

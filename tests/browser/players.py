@@ -16,7 +16,7 @@ STEP_TIMEOUT_MS = 10_000
 
 def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True,
                 variant: str = "base", abilities: bool | None = None, clock: int | None = None,
-                bot_delay_ms: int | None = None) -> None:
+                bot_delay_ms: int | None = None, take_over: bool | None = None) -> None:
     """Fill in the home page's form and submit it (None leaves a field as the form sets it)."""
     page.goto("/")
     page.check(f"#variant-{variant}")
@@ -29,6 +29,8 @@ def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True
         page.select_option("#clock", str(clock))
     if bot_delay_ms is not None:
         page.select_option("#bot-delay", str(bot_delay_ms))
+    if take_over is not None:
+        page.set_checked("#take-over", take_over)
     page.click("#create")
 
 
