@@ -29,7 +29,6 @@ from app.engine import (
 
 from . import gamestore as store
 from . import metrics
-from .automatic import By
 from .db import UnitOfWork, busy, unavailable
 from .errors import ENGINE_ERRORS, ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
@@ -80,12 +79,11 @@ class Moves:
 
     async def play(self, code: str, seat: int, action: Action, version: int, client_id: str,
                    reply: Connection | None = None, first: Frame | None = None,
-                   by: By | None = None) -> bool:
+                   by: str | None = None) -> bool:
         """Play `action` for `seat` at `version`; True if it was committed (and published).
 
         A refusal goes to `reply` (none: the server's own move, dropped silently); `first` is
-        sent to the room after the commit, before the update (a clock's `timeout`); `by`
-        marks a move the server made for a person's seat, in the log and on its events.
+        sent after the commit, before the update (a clock's `timeout`); `by` is a `By` mark.
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
@@ -93,8 +91,7 @@ class Moves:
         self.in_flight += 1
         try:
             async with self.lock(code):
-                played = await self._play(code, seat, action, version, client_id, reply, first,
-                                          by)
+                played = await self._play(code, seat, action, version, client_id, reply, first, by)
             if played:
                 metrics.move_committed()
                 metrics.published(started)
@@ -107,7 +104,7 @@ class Moves:
             self.in_flight -= 1
 
     async def _play(self, code: str, seat: int, action: Action, version: int, client_id: str,
-                    reply: Connection | None, first: Frame | None, by: By | None) -> bool:
+                    reply: Connection | None, first: Frame | None, by: str | None) -> bool:
         live = await self._live(code)
         try:
             if version == live.version and not live.over:
@@ -119,12 +116,10 @@ class Moves:
                         raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
-                    if await self._commit(live, seat, action, state, events, client_id, first,
-                                          by):
+                    if await self._commit(live, seat, action, state, events, client_id, first, by):
                         if first is not None:
                             self.publisher.to_room(code, first)
-                        self.publisher.update(code, live.version, state, events, client_id, seat,
-                                              by)
+                        self.publisher.update(code, version + 1, state, events, client_id, seat, by)
                         return True
                     live = await self._catch_up(live)  # another process came first
             else:
@@ -154,8 +149,8 @@ class Moves:
                            f"You saw version {version}; it is now {live.version}.")
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
-                      events: list[Any], client_id: str, first: Frame | None = None,
-                      by: By | None = None) -> bool:
+                      events: list[Any], client_id: str, first: Frame | None,
+                      by: str | None) -> bool:
         """Commit the move (guarded by the live version), announced after `first`, a clock's
         timeout, so that other processes send it first too; then advance the live game."""
         version = live.version + 1

@@ -180,8 +180,8 @@ export const LOG_MESSAGES = {
 
   // Moves the server made for a seat (the `by` of an event), folded and marked in the log
   "log.passed_auto": {
-    en: (p) => `Passed automatically: ${p.who}${p.times > 1 ? ` (${p.times} times)` : ""}.`,
-    fr: (p) => `Passe automatique : ${p.who}${p.times > 1 ? ` (${p.times} fois)` : ""}.`,
+    en: (p) => `${p.who} passed automatically${p.times > 1 ? ` (${p.times} times)` : ""}.`,
+    fr: (p) => `${p.who} ${p.you ? "avez" : p.many ? "ont" : "a"} passé automatiquement${p.times > 1 ? ` (${p.times} fois)` : ""}.`,
   },
   "log.by.auto_pass": { en: "automatic", fr: "automatique" },
   "log.by.clock": { en: "time ran out: the computer decided", fr: "temps écoulé : l'ordinateur a décidé" },
@@ -198,7 +198,7 @@ export const LOG_MESSAGES = {
   "log.played_for_you_none": { en: "Welcome back: the computer made no move for you.", fr: "Bon retour : l'ordinateur n'a rien joué pour vous." },
   "replay.show_auto": { en: "Show automatic passes", fr: "Afficher les passes automatiques" },
   "replay.cards_of": { en: "{who}'s cards", fr: "Cartes de {who}" },
-  "replay.by": { en: "{who} ({by})", fr: "{who} ({by})" },
+  "replay.by": { en: "{who} — {by}", fr: "{who} — {by}" },
 
   // The table's chrome
   "table.title": { en: "The table of room {code}", fr: "La table {code}" },

@@ -117,7 +117,7 @@ export function awayText(el) {
   const until = el.dataset.until === "" ? null : Number(el.dataset.until);
   const left = until === null ? null : Math.ceil((until - Date.now()) / 1000);
   const auto = el.dataset.auto === "1";
-  const text = left === null ? t("players.away_wait")
+  const text = left === null ? t(auto ? "players.away_soon" : "players.away_soon_off")
     : left > 0 ? t(auto ? "players.away_in" : "players.away_left", { s: left })
       : t(auto ? "players.away_now" : "players.away_ready");
   if (el.textContent !== text) el.textContent = text;

@@ -95,7 +95,7 @@ RECORD_JS = """() => {
 def test_let_a_computer_play_waits_for_the_grace_period_with_a_countdown(
         open_page: Callable[..., Page]) -> None:
     host = open_page()
-    create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
+    create_room(host, "Morgan", hunted=2, bot_delay_ms=0, take_over=False)
     link = lobby_link(host)
     add_computer(host, 2)
     ann = open_page(link)
