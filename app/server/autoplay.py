@@ -246,6 +246,9 @@ class Autoplay:
             await self.publisher.auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             return
         if job.why == "take_over":
+            absent = self.publisher.hub.absent_for(code, seat)
+            if absent is None or absent < self.grace:
+                return  # back (or back and gone again) meanwhile: the next look plans again
             if await self.rooms.take_over(code, seat):
                 await self.publisher.lobby(code)  # everyone sees who plays the seat now
             self.replan(code)

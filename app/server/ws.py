@@ -78,6 +78,7 @@ async def _leave(conn: Connection, roles: Roles) -> None:
     conn.close()
     if conn.authenticated:
         roles.publisher.presence(conn.code)
+        roles.autoplay.kick(conn.code)  # a seat may have gone: its grace period starts
     if not roles.hub.connections(conn.code) and not roles.autoplay.running(conn.code):
         roles.moves.forget(conn.code)
 

@@ -188,7 +188,7 @@ export const LOG_MESSAGES = {
   "log.by.computer": { en: "played by the computer", fr: "joué par l'ordinateur" },
   "log.taken_over": {
     en: "{who} left — a computer plays for them until they return.",
-    fr: "{who} est parti — l'ordinateur joue à sa place jusqu'à son retour.",
+    fr: "{who} a quitté la table — l'ordinateur joue à sa place jusqu'à son retour.",
   },
   "log.back": { en: "{who} is back and plays again.", fr: "{who} est de retour et rejoue." },
   "log.played_for_you": {
