@@ -179,6 +179,8 @@ export const PLAY_MESSAGES = {
   "players.away_left": { en: "Left: any player may let a computer play in {s} s", fr: "Hors ligne : chacun pourra confier sa place à l'ordinateur dans {s} s" },
   "players.away_ready": { en: "Left: any player may let a computer play", fr: "Hors ligne : chacun peut confier sa place à l'ordinateur" },
   "badge.stand_in": { en: "computer until they return", fr: "ordinateur jusqu'à son retour" },
+  "lobby.take_over": { en: "a computer plays for whoever leaves", fr: "l'ordinateur joue pour qui s'en va" },
+  "lobby.no_take_over": { en: "leavers handed to a computer on request", fr: "les absents confiés à l'ordinateur sur demande" },
   "home.take_over": { en: "A computer plays for a player who leaves", fr: "L'ordinateur joue pour qui s'en va" },
   "home.take_over_hint": { en: "after a short wait, until they come back", fr: "après un court délai, jusqu'à son retour" },
   "players.will": { en: "{n} Will", fr: "{n} Volonté" },
