@@ -206,7 +206,10 @@ class Autoplay:
         return min(jobs, key=lambda j: j.due, default=None)
 
     def _take_overs(self, code: str, plan: Plan, now: float) -> list[Job]:
-        """For each person not connected on any process: the end of their grace period."""
+        """For each person not connected on any process: the end of their grace period; none
+        while no person is connected (nobody waits, and nobody would watch the game)."""
+        if not set(self.publisher.hub.presence(code).seats) & plan.modes.keys():
+            return []
         jobs = []
         for seat in plan.modes:
             absent = self.publisher.hub.absent_for(code, seat)
