@@ -110,30 +110,39 @@ async def test_a_leavers_seat_is_played_by_the_computer_and_given_back_on_return
 
 
 @async_test
-async def test_with_the_hosts_option_off_nobody_takes_the_seat_by_themselves(
+async def test_nobody_takes_a_seat_by_themselves_with_the_option_off_or_nobody_left(
         server: ServerFactory) -> None:
     live = server("sqlite", grace_seconds=GRACE)
     async with Api(live) as api:
         off_code, off_room, off_leaver = await room_of_two(api, take_over=False)
+        empty_code, empty_room, empty_leaver = await room_of_two(api)
         on_code, on_room, on_leaver = await room_of_two(api)
         off_host, off_ghost = Player(live, off_code, off_room["token"]), \
             Player(live, off_code, off_leaver["token"])
+        everyone = [Player(live, empty_code, empty_room["token"]),
+                    Player(live, empty_code, empty_leaver["token"])]
         on_host, on_ghost = Player(live, on_code, on_room["token"]), \
             Player(live, on_code, on_leaver["token"])
-        for player in (off_host, off_ghost, on_host, on_ghost):
+        for player in (off_host, off_ghost, *everyone, on_host, on_ghost):
             await player.connect()
         await shows_present(off_host, [0, 1])
+        await shows_present(everyone[0], [0, 1])
 
-        # The leaver of the room with the option off leaves first: its grace ends first.
+        # The leaver of the room with the option off leaves first, then everybody of another
+        # room: their grace periods end first.
         await off_ghost.close()
         await shows_present(off_host, [0])
+        await everyone[1].close()
+        await shows_present(everyone[0], [0])
+        await everyone[0].close()
         mark = len(on_host.frames)
         await on_ghost.close()
         await on_host.wait_for(taken_over(1), since=mark, timeout=WAIT)
         await play_until_seen(on_host, by_computer, mark)
 
-        lobby = await api.lobby(off_code)
-        assert (lobby["seats"][1]["bot"], lobby["seats"][1]["away"]) == (None, False)
+        for code in (off_code, empty_code):
+            lobby = await api.lobby(code)
+            assert (lobby["seats"][1]["bot"], lobby["seats"][1]["away"]) == (None, False)
         assert not any(by_computer(f) for f in off_host.frames)
         for player in (off_host, on_host):
             await player.close()
