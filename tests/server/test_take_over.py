@@ -53,11 +53,18 @@ async def play_until_seen(player: Player, match: Callable[[Frame], bool], since:
 
 
 async def room_of_two(api: Api, **options: object) -> tuple[str, JSON, JSON]:
-    """A started room: the host as the Creature, "Leaver" as Hunted 1."""
+    """A room (not started yet): the host as the Creature, "Leaver" as Hunted 1."""
     room = await api.create_room("Host", 0, hunted=1, **FAST, **options)
     leaver = await api.claim(room["code"], 1, "Leaver")
-    await api.start(room["code"], room["token"])
     return room["code"], room, leaver
+
+
+async def started(api: Api, room: JSON, players: list[Player]) -> None:
+    """Start once the players are connected (so that none counts as gone before it came),
+    and wait until each has the game."""
+    await api.start(room["code"], room["token"])
+    for player in players:
+        await player.wait_for(lambda f: f["type"] == "sync" and f["view"] is not None)
 
 
 def latest_seats(player: Player) -> list[int] | None:
@@ -81,6 +88,7 @@ async def test_a_leavers_seat_is_played_by_the_computer_and_given_back_on_return
         ghost = Player(live, code, leaver["token"])
         await host.connect()
         await ghost.connect()
+        await started(api, room, [host, ghost])
         mark = len(host.frames)
         await ghost.close()
 
@@ -125,6 +133,9 @@ async def test_nobody_takes_a_seat_by_themselves_with_the_option_off_or_nobody_l
             Player(live, on_code, on_leaver["token"])
         for player in (off_host, off_ghost, *everyone, on_host, on_ghost):
             await player.connect()
+        await started(api, off_room, [off_host, off_ghost])
+        await started(api, empty_room, everyone)
+        await started(api, on_room, [on_host, on_ghost])
         await shows_present(off_host, [0, 1])
         await shows_present(everyone[0], [0, 1])
 
@@ -209,7 +220,10 @@ async def test_the_computer_takes_over_a_leaver_whose_socket_was_on_the_other_pr
         code, room, leaver = await room_of_two(api)
     host = await connect_via(proxy, code, room["token"], a.port)
     ghost = await connect_via(proxy, code, leaver["token"], b.port)
-    await shows_present(host, [0, 1])
+    await shows_present(host, [0, 1])  # each process knows of the other's socket
+    await shows_present(ghost, [0, 1])
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        await started(api, room, [host, ghost])
     mark = len(host.frames)
     await ghost.close()
     await host.wait_for(taken_over(1), since=mark, timeout=WAIT)
