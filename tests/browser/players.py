@@ -95,7 +95,8 @@ def settle(pages: Sequence[Page], at_least: int) -> None:
             arg=at_least, timeout=STEP_TIMEOUT_MS, polling=10)
 
 
-# Scroll a button (by index among the offered ones, or by selector) into view and report
+# Open a button's disclosure if it has one, scroll the button (by index among the offered ones,
+# or by selector) into view and report
 # where it is; flag when a click reaches it. Computer players may move meanwhile and the
 # table be drawn again: the click then reaches the new button in the same place, or misses
 # when the table changed; `CLICKED_JS` waits for either, and for the server's answer.
@@ -104,6 +105,8 @@ AIM_JS = """(which) => {
     ? document.querySelectorAll("button.act:not([disabled])")[which]
     : document.querySelectorAll(which.selector)[which.index];
   if (!button) return null;
+  const list = button.closest("details");
+  if (list && !list.open) list.open = true; // a list behind its disclosure: open it first
   button.scrollIntoView({ block: "center", inline: "center" });
   const box = button.getBoundingClientRect();
   window.__clicked = false;
