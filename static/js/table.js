@@ -90,13 +90,14 @@ export class Table {
     keepFocus(() => {
       this.renderEnd(view);
       this.renderPhasebar(view);
+      const target = boardTarget(view, this.room); // first: it settles the token or card picked
       fill(this.actions, renderActions(view, ctx, this.room));
       this.actions.hidden = Boolean(view.outcome);
       const prompt = view.you && view.you.prompt;
       if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
       else delete this.actions.dataset.prompt;
       fill(this.board, h("h2.sr", {}, "Artemia"),
-        renderBoard(view, ctx, boardTarget(view, this.room)), renderTracks(view, ctx.names));
+        renderBoard(view, ctx, target), renderTracks(view, ctx.names));
       fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a), this.room));
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);

@@ -185,14 +185,18 @@ def _canonical(action: dict[str, Any]) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def assert_offers_exactly(offered: dict[str, Any], legal_actions: list[dict[str, Any]]) -> None:
-    """What a page offers (`bot.js` status) is exactly `legal_actions`: every action is a
-    button, except the placements of a Hunt token that is not picked (they become buttons
+def assert_offers_exactly(offered: dict[str, Any], view: dict[str, Any]) -> None:
+    """What a page offers (`bot.js` status) is exactly the view's offers, one per legal
+    action (the buttons carry each offer's action, every field written out): every action is
+    a button, except the placements of a Hunt token that is not picked (they become buttons
     on the places once it is picked, and the picker lists every token that may be placed).
     """
-    placements = {_canonical(a): a.get("token", "creature") for a in legal_actions
-                  if a["type"] == "PlaceHuntToken"}
-    expected = sorted(_canonical(a) for a in legal_actions
+    actions = [offer["action"] for offer in view["offers"]]
+    assert len(actions) == len(view["legal_actions"])
+    for wire, full in zip(view["legal_actions"], actions, strict=True):
+        assert wire.items() <= full.items()
+    placements = {_canonical(a): a["token"] for a in actions if a["type"] == "PlaceHuntToken"}
+    expected = sorted(_canonical(a) for a in actions
                       if placements.get(_canonical(a), offered["armed"]) == offered["armed"])
     shown = sorted(_canonical(json.loads(key)) for key in offered["buttons"])
     assert shown == expected, f"offered {shown}, legal {expected}"

@@ -38,7 +38,8 @@ PHASES = ("exploration", "hunting", "reckoning", "end_of_turn")
 COUNT_LIST_CLICKS = """() => {
   window.__listClicks = 0;
   document.addEventListener("click", (e) => {
-    if (e.target.closest && e.target.closest("button.act:not(.place-button)")) window.__listClicks += 1;
+    const list = e.target.closest && e.target.closest("button.act:not(.place-button)");
+    if (list) window.__listClicks += 1;
   }, { capture: true });
 }"""
 
