@@ -54,7 +54,8 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
     # Auto-pass off: after the token, confirming the hunt stays the Creature's own decision even
     # when it holds no Hunting card (else the server confirms for it and no control is left).
     auto_pass_off([host])
-    host.evaluate("document.activeElement.blur()")  # the player leaves the checkbox
+    # The player leaves the checkbox (only it: the hunt may have come and focused a place).
+    host.evaluate("document.activeElement.id === 'auto-pass' && document.activeElement.blur()")
     # Until the hunt, the Creature declines every card window (a click on the secondary Pass).
     ready = """() => {
       const prompt = document.querySelector('#actions[data-prompt]');
