@@ -213,30 +213,54 @@ def test_mirage_on_an_edge_and_the_list_behind_a_disclosure(
     assert host.evaluate("window.__listClicks") == 0
 
 
-def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: Path) -> None:
-    """Pictures for looking at the table as a player: both roles, desktop and phone."""
+def shoot(page: Page, folder: Path, name: str) -> None:
+    """The page at 1280x800, 1366x768 and on a 390 px phone (as a player sees it)."""
+    page.evaluate("document.getElementById('toasts').replaceChildren()")
+    for width, size in (("1280", SIZES[0]), ("1366", SIZES[1]), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.screenshot(path=folder / f"board-{name}-{width}.png")
+    page.set_viewport_size(SIZES[0])
+
+
+@pytest.mark.parametrize("variant", ["base", "frozen-lands"])
+def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: Path,
+                                  variant: str) -> None:
+    """Pictures for looking at the table as a player, both roles, from the first choice to the
+    end (a whole game played through the pages): every picture is of a table that fits."""
     host, ann = open_seeded(), open_seeded()
-    create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
+    hunted = 3 if variant == "frozen-lands" else 2
+    create_room(host, "Morgan", hunted=hunted, variant=variant, bot_delay_ms=0)
     link = lobby_link(host)
     ann.goto(link)
     join(ann, "Ann")
-    add_computer(host, 2)
+    for seat in range(2, hunted + 1):
+        add_computer(host, seat)
     start(host, [host, ann])
-    for page in (host, ann):
+    tag = "frozen-" if variant == "frozen-lands" else ""
+    roles = {"creature": host, "hunted": ann}
+    for role, page in roles.items():
         page.evaluate("document.activeElement && document.activeElement.blur()")
-    shots = {"creature": host, "hunted": ann}
-    for role, page in shots.items():
-        for name, size in (("1280", SIZES[0]), ("1366", SIZES[1]),
-                           ("phone", PHONE)):
-            page.set_viewport_size(size)
-            page.screenshot(path=artifacts / f"board-{role}-exploration-{name}.png")
-        page.set_viewport_size(SIZES[0])
-    join_hunt = {"creature": lambda states: states[0]["prompt"] and host.locator(
-        "#actions[data-prompt=hunt]").count() > 0}
-    play([host, ann], random.Random(3), max_steps=80, seconds=30, until=join_hunt["creature"])
-    host.locator("#hand .card[data-card='mirage'] button.card-play").click()
-    host.locator(".tile[data-place='3'] button.place-button").hover()
-    for name, size in (("1280", SIZES[0]), ("1366", SIZES[1]), ("phone", PHONE)):
-        host.set_viewport_size(size)
-        host.screenshot(path=artifacts / f"board-creature-mirage-{name}.png")
-    host.set_viewport_size(SIZES[0])
+        shoot(page, artifacts, f"{tag}{role}-exploration")
+
+    def hunting(states: list[dict[str, Any]]) -> bool:
+        return bool(states[0]["prompt"] and host.locator("#actions[data-prompt=hunt]").count())
+
+    play([host, ann], random.Random(3), max_steps=80, seconds=60, until=hunting)
+    if variant == "base":  # Mirage is in the Creature's first hand
+        host.locator("#hand .card[data-card='mirage'] button.card-play").click()
+        host.locator(".tile[data-place='3'] button.place-button").hover()
+    shoot(host, artifacts, f"{tag}creature-hunting")
+    taken = set()
+
+    def later(states: list[dict[str, Any]]) -> bool:
+        for (role, page), state in zip(roles.items(), states, strict=True):
+            if state["phase"] in ("reckoning", "over") and (role, state["phase"]) not in taken:
+                taken.add((role, state["phase"]))
+                shoot(page, artifacts, f"{tag}{role}-{state['phase']}")
+                assert not outside(page) or state["phase"] == "over", (role, outside(page))
+        return states[0]["phase"] == "over"
+
+    play([host, ann], random.Random(4), max_steps=2000, seconds=400, until=later)
+    settle([host, ann], version(host))
+    for role, page in roles.items():
+        shoot(page, artifacts, f"{tag}{role}-over")
