@@ -5,10 +5,10 @@
 import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
 import { t as t_ } from "./i18n.js";
 import { fill, h } from "./dom.js";
+import { ICONS } from "./icons.js";
 import { seatName, tokenName } from "./labels.js";
 import { coveredPlaces, edgePicks, partnersOf, pickAt } from "./targets.js";
 
-const SPRITE = "/img/game-icons.svg";
 const SVG = "http://www.w3.org/2000/svg";
 const TOKEN_ORDER = ["creature", "artemia", "target"];
 
@@ -25,15 +25,18 @@ const PIECES = { creature: "alien-stare", artemia: "hive-mind", target: "targete
 /** The picture of place `n` in a variant. */
 export const placePicture = (n, variant) => (PICTURES[variant] || PICTURES.base)[n - 1];
 
-/** A picture from the vendored sprite, decorative (the text beside it says what it is). */
+/** A picture from the vendored icons (icons.js), decorative: the text beside it says what it is. */
 export function icon(name, cls = "") {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", `icon ${cls}`.trim());
+  svg.setAttribute("viewBox", "0 0 512 512");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `${SPRITE}#gi-${name}`);
-  svg.append(use);
+  for (const d of ICONS[name] || []) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
   return svg;
 }
 

@@ -38,7 +38,7 @@ export function cardOffers(view) {
 export function cardButton(key, actions, label, onAct, content, arm = null) {
   if (arm) { // a card that goes on places: the click picks it, the tiles then choose where
     return h("button.card-play.arms", {
-      type: "button", "aria-label": arm.label, title: arm.label,
+      type: "button", title: arm.label,
       dataset: { key: `arm:${key}`, card: key }, onclick: () => arm.pick(key),
     }, content);
   }
