@@ -236,6 +236,7 @@ def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: P
     for seat in range(2, hunted + 1):
         add_computer(host, seat)
     start(host, [host, ann])
+    auto_pass_off([host, ann])  # the table moves only on the pages' clicks: no redraw mid-aim
     tag = "frozen-" if variant == "frozen-lands" else ""
     roles = {"creature": host, "hunted": ann}
     for role, page in roles.items():
