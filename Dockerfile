@@ -1,4 +1,4 @@
-# The Not Alone Online server. docker-compose.yml runs it next to Postgres 15.
+# The Not Alone Online server. docker-compose.yml runs it next to Postgres 15 and NATS.
 FROM python:3.11-slim AS base
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -20,7 +20,8 @@ $(VENV)/.serving: pyproject.toml
 	touch $@
 
 # The engine compiled by mypyc (app/compile_engine.py), rebuilt only when its sources changed
-# (about a minute). Without a C compiler it says so, and the engine runs interpreted (slower).
+# (about a minute of CPU, over every core, a progress line per C file). Without a C compiler it
+# says so, and the engine runs interpreted (slower).
 engine: $(VENV)/.serving
 	$(BIN)/python -m app.compile_engine build \
 	    || echo "make engine: not compiled; the engine runs interpreted" >&2

@@ -1,15 +1,18 @@
 """Several app processes behind nginx on one machine: `python -m app.cluster` (scripts/cluster).
 
 Starts N server processes on consecutive ports of 127.0.0.1 (all on the Postgres database of
-DATABASE_URL, migrated first) and Debian's nginx in front of them with a generated config in a
-temporary directory; no sticky sessions: any process serves any room (docs/architecture.md).
-A process that dies is restarted; Ctrl-C stops everything. `nginx_config` also writes
-deploy/nginx.conf, the config docker-compose.yml mounts (a test keeps the two in step).
+DATABASE_URL, created when missing and migrated first) and Debian's nginx in front of them with
+a generated config in a temporary directory; no sticky sessions: any process serves any room
+(docs/architecture.md). The processes' and nginx's logs go to `--logs` (data/cluster), where
+they stay after the stop. A process that dies is restarted; Ctrl-C stops everything.
+`nginx_config` also writes deploy/nginx.conf, the config docker-compose.yml mounts (a test
+keeps the two in step).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import signal
 import subprocess
@@ -19,10 +22,13 @@ import time
 import urllib.request
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
+import asyncpg
+from sqlalchemy.engine import URL, make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX = "/usr/sbin/nginx"
+INSTALL_NGINX = "install Debian's nginx: apt-get install nginx (as root)"
+LOGS = ROOT / "data" / "cluster"
 COMPOSE_UPSTREAM = "app:8000"  # the compose service; nginx re-resolves it to every replica
 
 # The app compresses what it serves (zstd, brotli or gzip: app/server/web.py) and nginx passes
@@ -119,9 +125,10 @@ def wait_healthy(url: str, process: subprocess.Popen[bytes], seconds: float = 30
 class Cluster:
     """The app processes and nginx, started and watched from this process."""
 
-    def __init__(self, processes: int, port: int, first_port: int, workdir: Path) -> None:
+    def __init__(self, processes: int, port: int, first_port: int, workdir: Path,
+                 logs: Path) -> None:
         self.ports = [first_port + i for i in range(processes)]
-        self.port, self.workdir = port, workdir
+        self.port, self.workdir, self.logs = port, workdir, logs
         self.apps: dict[int, subprocess.Popen[bytes]] = {}
         self.nginx: subprocess.Popen[bytes] | None = None
 
@@ -134,12 +141,12 @@ class Cluster:
                                        f"127.0.0.1:{self.port}", self.workdir))
         self.workdir.chmod(0o755)  # nginx workers (nobody) use the temporary paths in it
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.workdir), "-c", str(config),
-                                       "-e", str(self.workdir / "error.log")])
+                                       "-e", str(self.logs / "nginx-error.log")])
         if not wait_healthy(f"http://127.0.0.1:{self.port}/api/health", self.nginx):
-            raise SystemExit(f"nginx did not start; see {self.workdir / 'error.log'}")
+            raise SystemExit(f"nginx did not start; see {self.logs / 'nginx-error.log'}")
 
     def _start_app(self, port: int) -> None:
-        log = (self.workdir / f"app-{port}.log").open("ab")
+        log = (self.logs / f"app-{port}.log").open("ab")  # appended: earlier runs stay
         process = subprocess.Popen(serve_command(port), cwd=ROOT, stdout=log,
                                    stderr=subprocess.STDOUT)
         self.apps[port] = process
@@ -176,6 +183,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8000, help="nginx's port (default 8000)")
     parser.add_argument("--first-port", type=int, default=8001,
                         help="the first app process's port; the others follow (default 8001)")
+    parser.add_argument("--logs", type=Path, default=LOGS,
+                        help="where each process's and nginx's log is appended (default "
+                             "data/cluster; kept after the stop)")
     parser.add_argument("--print-compose-config", action="store_true",
                         help="print deploy/nginx.conf (the compose nginx config) and exit")
     return parser.parse_args(argv)
@@ -190,20 +200,48 @@ def main(argv: list[str] | None = None) -> None:
     url = os.environ.get("DATABASE_URL", "")
     if not url or make_url(url).get_backend_name() != "postgresql":
         raise SystemExit("Set DATABASE_URL to a Postgres database: processes share it.")
-    subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, check=True)
+    if not Path(NGINX).exists():
+        raise SystemExit(f"cluster: nginx is missing ({NGINX}): {INSTALL_NGINX}")
+    asyncio.run(ensure_database(make_url(url)))
+    migrated = subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT,
+                              check=False)
+    if migrated.returncode != 0:
+        raise SystemExit("cluster: the migrations failed (above)")
+    args.logs.mkdir(parents=True, exist_ok=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with tempfile.TemporaryDirectory(prefix="not-alone-cluster-") as workdir:
-        cluster = Cluster(args.processes, args.port, args.first_port, Path(workdir))
+        cluster = Cluster(args.processes, args.port, args.first_port, Path(workdir), args.logs)
         try:
             cluster.start()
             print(f"cluster: http://127.0.0.1:{args.port} -> {len(cluster.ports)} processes on "
-                  f"ports {cluster.ports[0]}-{cluster.ports[-1]} (logs in {workdir})",
+                  f"ports {cluster.ports[0]}-{cluster.ports[-1]} (logs in {args.logs})",
                   flush=True)
             cluster.watch()
         except KeyboardInterrupt:
             pass
         finally:
             cluster.stop()
+
+
+async def ensure_database(url: URL) -> None:
+    """Create the database of `url` on its server when it is missing (from the server's
+    `postgres` database, as the same user); a server out of reach is said plainly."""
+    name = url.database or ""
+    admin = url.set(drivername="postgresql", database="postgres")
+    try:
+        connection = await asyncpg.connect(admin.render_as_string(hide_password=False))
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise SystemExit(f"cluster: cannot reach Postgres at {url.host}:{url.port or 5432} "
+                         f"as {url.username}: {exc}") from None
+    try:
+        if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            quoted = name.replace('"', '""')
+            await connection.execute(f'CREATE DATABASE "{quoted}"')
+            print(f"cluster: created the database {name}", flush=True)
+    except asyncpg.PostgresError as exc:
+        raise SystemExit(f"cluster: cannot create the database {name}: {exc}") from None
+    finally:
+        await connection.close()
 
 
 if __name__ == "__main__":

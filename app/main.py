@@ -9,12 +9,14 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
+from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.server import catalogue_routes, client, history, metrics, replay_routes, routes, web, ws
 from app.server.bus import PostgresBus, listener_dsn
 from app.server.db import busy, make_engine, make_sessions, unavailable
 from app.server.leases import Leases, LocalLeases, PostgresLeases
+from app.server.nats_bus import NatsBus
 from app.server.notices import Bus, LocalBus
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
@@ -50,7 +52,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await roles.moves.log.close()
         await engine.dispose()
 
-    app = FastAPI(title="Not Alone Online", version="0.1.0", lifespan=lifespan)
+    # /docs and /redoc load their viewers from this server (web.DOCS_ASSETS), not a CDN.
+    app = FastAPIOffline(title="Not Alone Online", version="0.1.0", lifespan=lifespan,
+                         static_url=web.DOCS_ASSETS)
     app.include_router(routes.router)
     app.include_router(replay_routes.router)
     app.include_router(catalogue_routes.router)
@@ -64,11 +68,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _bus(settings: Settings) -> tuple[Bus, Leases]:
-    """On Postgres, the processes of one database talk through it and take turns running each
-    room's computer players; SQLite is one process."""
+    """On Postgres, the processes of one database talk through it (or through NATS, with
+    BUS_URL) and take turns running each room's computer players; SQLite is one process."""
     dsn = listener_dsn(settings.database_url)
     if dsn is None:
         return LocalBus(), LocalLeases()
+    if settings.bus_url:
+        return NatsBus(settings.bus_url, settings.database_url), PostgresLeases(dsn)
     return PostgresBus(dsn), PostgresLeases(dsn)
 
 

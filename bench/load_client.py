@@ -33,7 +33,7 @@ MAX_ROOM_ERRORS = 20  # a room refused this often stops driving
 class Plan:
     """What one client process does (sent by the orchestrator)."""
 
-    target: str  # "ours" or "relay": only how rooms are opened and rematched differs
+    target: str  # "ours", "relay" or "relay1": only how rooms are opened and rematched differs
     base: str  # http://127.0.0.1:port
     first_room: int
     rooms: int
@@ -88,7 +88,7 @@ class Stats:
 
 async def open_room(http: httpx.AsyncClient, target: str, index: int) -> Room:
     """A started room of 4 seats: the relay in one request, ours as players do it."""
-    if target == "relay":
+    if target.startswith("relay"):
         answer = (await http.post("/rooms")).raise_for_status().json()
         return Room(answer["code"], [Seat(n, t) for n, t in enumerate(answer["tokens"])])
     body = {"name": f"creature-{index}", "seat": 0, "options": {"hunted": HUNTED}}

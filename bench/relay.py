@@ -13,6 +13,13 @@ Serve it like the app, on Postgres (RELAY_DATABASE_URL, a plain postgresql:// DS
 
     uvicorn bench.relay:app --ws-per-message-deflate false
 
+A move is written in one of two ways (RELAY_MOVE). `transaction` (the default): BEGIN, lock the
+room row and read its version, append, bump, COMMIT: five round trips. `statement`: one statement
+in its own implicit transaction, the version check and bump feeding the log row's insert (an
+UPDATE ... RETURNING in a CTE), one round trip; the floor of a durable authoritative server,
+since ours also writes a move in one round trip. bench/server.py runs the first as `relay` and
+the second as `relay1`.
+
 With RELAY_NOTIFY=1 (several processes) a move's frames go out through Postgres NOTIFY, sent in
 the move's transaction, and every process delivers them to its own sockets.
 """
@@ -39,6 +46,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 SEATS = 4
 PASS = {"type": "pass"}
 CHANNEL = "relay_moves"
+# The one-statement move: the row is locked by the UPDATE, which bumps only the version the
+# mover saw, on the mover's turn; no row back means a stale version and nothing is written.
+BUMP_AND_LOG = """
+WITH bumped AS (
+    UPDATE relay_rooms SET version = version + 1
+    WHERE code = $1 AND version = $2 AND version % 4 = $3
+    RETURNING version)
+INSERT INTO relay_log SELECT $1, version, $3, $4::jsonb FROM bumped RETURNING version
+"""
+# The same, with the NOTIFY of several processes in the same statement.
+BUMP_LOG_AND_NOTIFY = """
+WITH bumped AS (
+    UPDATE relay_rooms SET version = version + 1
+    WHERE code = $1 AND version = $2 AND version % 4 = $3
+    RETURNING version),
+logged AS (
+    INSERT INTO relay_log SELECT $1, version, $3, $4::jsonb FROM bumped RETURNING version)
+SELECT version, pg_notify($5, json_build_array($1::text, version, $3::int, $6::text)::text)
+FROM logged
+"""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS relay_rooms (code text PRIMARY KEY, version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS relay_seats (token text PRIMARY KEY, code text NOT NULL,
@@ -68,8 +95,8 @@ def update(version: int, seat: int, actor: int, client_id: str) -> str:
 class Relay:
     """The pool, the rooms' sockets in this process, and one ordering lock per room."""
 
-    def __init__(self, dsn: str, notify: bool) -> None:
-        self.dsn, self.notify = dsn, notify
+    def __init__(self, dsn: str, notify: bool, one_statement: bool = False) -> None:
+        self.dsn, self.notify, self.one_statement = dsn, notify, one_statement
         self.pool: asyncpg.Pool | None = None
         self.listener: asyncpg.Connection | None = None
         self.rooms: dict[str, dict[WebSocket, int]] = defaultdict(dict)
@@ -102,6 +129,8 @@ class Relay:
                      client_id: str) -> int | None:
         """Lock, append, bump (and NOTIFY, with several processes); None: a stale version."""
         assert self.pool is not None
+        if self.one_statement:
+            return await self.commit_in_one(code, seat, version, action, client_id)
         async with self.pool.acquire() as conn, conn.transaction():
             current = await conn.fetchval(
                 "SELECT version FROM relay_rooms WHERE code = $1 FOR UPDATE", code)
@@ -115,6 +144,17 @@ class Relay:
                 payload = json.dumps([code, version + 1, seat, client_id])
                 await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
         return version + 1
+
+    async def commit_in_one(self, code: str, seat: int, version: int, action: Any,
+                            client_id: str) -> int | None:
+        """The same move in one statement, one round trip."""
+        assert self.pool is not None
+        if self.notify:
+            row = await self.pool.fetchrow(BUMP_LOG_AND_NOTIFY, code, version, seat,
+                                           json.dumps(action), CHANNEL, client_id)
+        else:
+            row = await self.pool.fetchrow(BUMP_AND_LOG, code, version, seat, json.dumps(action))
+        return None if row is None else int(row["version"])
 
     async def publish(self, code: str, version: int, actor: int, client_id: str) -> None:
         """One frame to each socket of the room held by this process."""
@@ -210,7 +250,8 @@ def _raise_open_files() -> None:
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     _raise_open_files()
     dsn = os.environ.get("RELAY_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-    app.state.relay = Relay(dsn, os.environ.get("RELAY_NOTIFY") == "1")
+    app.state.relay = Relay(dsn, os.environ.get("RELAY_NOTIFY") == "1",
+                            os.environ.get("RELAY_MOVE", "transaction") == "statement")
     await app.state.relay.open()
     yield
     await app.state.relay.close()

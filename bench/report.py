@@ -114,8 +114,9 @@ def summary(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]],
         point: dict[str, Any] = {"rooms": rooms}
         for target, found in results.items():
             point[target] = found[i]
-        if "ours" in point and "relay" in point:
-            point["ratio"] = {k: ratio(point["ours"][k], point["relay"][k]) for k in RATIOS}
+        for relay, name in BASELINES:
+            if "ours" in point and relay in point:
+                point[name] = {k: ratio(point["ours"][k], point[relay][k]) for k in RATIOS}
         points.append(point)
     result: dict[str, Any] = {
         "bench": "server", "think_ms": args.think_ms, "workers": args.workers,
@@ -129,9 +130,13 @@ def summary(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]],
     return result
 
 
+# Each relay ours is read against, and the name of the ratios to it.
+BASELINES = (("relay", "ratio"), ("relay1", "ratio1"))
+LABELS = {"ratio": "ours/relay", "ratio1": "ours/relay1"}
 COLUMNS = [("moves/s", "moves_per_second"), ("p50 ms", "p50_ms"), ("p90 ms", "p90_ms"),
            ("p99 ms", "p99_ms"), ("errors", "errors"), ("cpu ms/move", "server_cpu_ms_per_move"),
-           ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket")]
+           ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket"),
+           ("idle ms/move", "bystander_cpu_ms_per_move")]
 
 
 def table(result: dict[str, Any]) -> str:
@@ -139,11 +144,12 @@ def table(result: dict[str, Any]) -> str:
     head = ["rooms", "server"] + [c for c, _ in COLUMNS] + ["load 1m"]
     rows = [head]
     for point in result["points"]:
-        for name in ("relay", "ours", "ratio"):
+        targets = [name for name in point if name != "rooms" and name not in LABELS]
+        for name in [*targets, *(label for label in LABELS if label in point)]:
             if name in point:
                 row = point[name]
-                load = "" if name == "ratio" else f"{row['load_average'][0]:.1f}"
-                label = "ours/relay" if name == "ratio" else name
+                load = "" if name in LABELS else f"{row['load_average'][0]:.1f}"
+                label = LABELS.get(name, name)
                 rows.append([str(point["rooms"]), label]
                             + [cell(row.get(k)) for _, k in COLUMNS] + [load])
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]

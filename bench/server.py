@@ -14,6 +14,12 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 
     .venv/bin/python bench/server.py [--rooms 100,500,1000,2000] [--seconds 25] [--knee]
         [--flood] [--workers 1] [--clients 3] [--targets relay,ours]
+
+`--targets relay1,ours` measures ours against the relay that writes a move in one statement
+(the floor: ours writes it in one round trip too); `relay1,relay,ours` runs all three.
+`ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
+gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
+process with a 2-process cluster on each bus in one invocation.
 """
 
 from __future__ import annotations
@@ -45,9 +51,18 @@ BIN = ROOT / ".venv" / "bin"
 PG = "postgres@127.0.0.1:5432"
 # How each server starts: ours by the project's serve entry; the relay with the flags it uses
 # (app/__main__.py: ws max size = the message limit, no per-message deflate, proxy headers).
-APPS = {"ours": ["app"],
-        "relay": ["uvicorn", "bench.relay:app", "--ws-max-size", "16384",
-                  "--ws-per-message-deflate", "false", "--proxy-headers", "--no-access-log"]}
+RELAY = ["uvicorn", "bench.relay:app", "--ws-max-size", "16384", "--ws-per-message-deflate",
+         "false", "--proxy-headers", "--no-access-log"]
+# relay: a move in five round trips (a transaction); relay1: in one statement (bench/relay.py).
+APPS = {"ours": ["app"], "ours-nats": ["app"], "relay": RELAY, "relay1": RELAY}
+NATS_URL = "nats://127.0.0.1:4222"  # ours-nats: the per-room bus (BUS_URL) on this NATS
+
+
+def app_of(target: str) -> tuple[str, int | None]:
+    """A target's server, and its own process count: `ours-nats@2` is ours on NATS, 2
+    processes (without `@N`, --workers)."""
+    name, _, count = target.partition("@")
+    return name, int(count) if count else None
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 SETTLE_SECONDS = 2.0  # after the sockets connect, before memory is read
 
@@ -94,14 +109,17 @@ def server_env(target: str, database: str) -> dict[str, str]:
     env = {**os.environ, "RATE_PER_SECOND": "10000", "RATE_BURST": "10000",
            "SOCKETS_PER_ADDRESS": "1000000", "SOCKETS_PER_ROOM": "1000000",
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
-           "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}"}
+           "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",
+           "RELAY_MOVE": "statement" if target == "relay1" else "transaction"}
+    if target == "ours-nats":
+        env["BUS_URL"] = NATS_URL
     return env
 
 
 def start_server(target: str, env: dict[str, str], port: int, workers: int, log: Path,
                  nice: int) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
-    if target == "ours":
+    if target.startswith("ours"):
         subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                        check=True, capture_output=True, timeout=180)
     if workers > 1:
@@ -187,32 +205,40 @@ class Clients:
 
 async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[str, Any]:
     """A fresh database and server; open, connect, drive, measure; tear it all down."""
-    database = f"bench_{target}_{uuid.uuid4().hex[:10]}"
+    name, workers = app_of(target)
+    database = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:10]}"
     await admin(f'CREATE DATABASE "{database}"')
-    server = None
+    server = bystander = None
     try:
         port = free_port()
         log = Path(f"/tmp/{database}.log")
-        server = start_server(target, server_env(target, database), port, args.workers, log,
-                              args.nice)
+        server = start_server(name, server_env(name, database), port, workers or args.workers,
+                              log, args.nice)
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base, server)
+        if args.bystander:  # the same server once more, on the same database, left idle
+            idle_port = free_port()
+            bystander = start_server(name, server_env(name, database), idle_port, 1,
+                                     Path(f"/tmp/{database}-bystander.log"), args.nice)
+            await wait_ready(f"http://127.0.0.1:{idle_port}", bystander)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
         try:
-            found = await measure(args, target, rooms, base, server.pid, database)
+            found = await measure(args, target, rooms, base, server.pid, database,
+                                  bystander.pid if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
         found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
         progress(json.dumps(found))
         return found
     finally:
-        if server is not None:
-            stop_server(server)
+        for process in (server, bystander):
+            if process is not None:
+                stop_server(process)
         await admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
 async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, pid: int,
-                  database: str) -> dict[str, Any]:
+                  database: str, bystander: int | None = None) -> dict[str, Any]:
     clients = Clients(args, target, base, rooms)
     try:
         opened = await clients.answers("opened", args.setup_timeout)
@@ -226,14 +252,20 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, 
         progress(f"{target}: {sockets} sockets; driving for {args.seconds:.0f} s")
         procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
         start = reading(pid, database)
+        idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
         clients.tell("drive", time.monotonic() + args.seconds)
         done = await clients.answers("done", args.seconds + args.act_timeout + 60)
         end = reading(pid, database)
+        idle_cpu = procstat.cpu_seconds(bystander) - idle_before if bystander else None
         clients.tell("close")
     finally:
         clients.stop()
     setup_errors = sum(sum(a[2].values()) for a in opened + connected)
-    return report.figures(target, rooms, sockets, per_socket, setup_errors, start, end, done)
+    found = report.figures(target, rooms, sockets, per_socket, setup_errors, start, end, done)
+    if idle_cpu is not None:  # what a process holding none of the rooms spent on them
+        found["bystander_cpu_ms_per_move"] = report.rounded(
+            1000 * idle_cpu / found["moves"] if found["moves"] else None, 3)
+    return found
 
 
 def reading(pid: int, database: str) -> report.Reading:
@@ -303,6 +335,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="niceness of the servers, their database backends and the load "
                              "clients (e.g. -5 on a box shared with other work; root only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
+    parser.add_argument("--bystander", action="store_true",
+                        help="start each server once more on the same database, with no "
+                             "socket, and report the CPU it spends per move of the others")
     args = parser.parse_args(argv)
     if args.flood:
         args.think_ms = 0.0
@@ -312,9 +347,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if (not all(1 <= r <= 4000 for r in args.rooms) or not 0 < args.seconds <= 120
             or not 1 <= args.workers <= 8 or not 1 <= args.clients <= 8
             or not 1 <= args.knee_max <= 4000 or not -10 <= args.nice <= 10
-            or not set(args.targets) <= set(APPS)):
+            or not {app_of(t)[0] for t in args.targets} <= set(APPS)
+            or not all(1 <= (app_of(t)[1] or 1) <= 8 for t in args.targets)):
         parser.error("keep it bounded: rooms 1..4000, seconds up to 120, workers and clients "
-                     "1..8, nice -10..10, targets among relay,ours")
+                     "1..8, nice -10..10, targets among relay,relay1,ours,ours-nats (each "
+                     "with an optional @N processes, 1..8)")
     return args
 
 

@@ -7,13 +7,14 @@ from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any
 
-from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard
+from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard, UseAbility
 from app.engine.cards import ADJACENT
 
 from .base import View, best, legal
 from .keep import DETOUR_CATCH, held, keep_worth
 from .predict import candidates, choice_odds, denied_gains, mass, place_scores, presence
 
+KEEN_SENSES_RESCUE = 3  # Keen Senses waits for the last turns of the Rescue counter
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
 
 
@@ -39,7 +40,7 @@ class HeuristicCreature:
     def choose(self, view: View) -> Action:
         """The best-scored legal action (a Pass when nothing is worth it)."""
         options = legal(view)
-        self._read(view)
+        self.read(view)
         scored = [(action, self._score(view, action)) for action in options]
         # Small noise keeps the Creature from being perfectly predictable on ties.
         scored = [(a, s + self.rng.random() * 1e-3) for a, s in scored]
@@ -47,12 +48,13 @@ class HeuristicCreature:
 
     def ranked(self, view: View) -> list[tuple[Action, float]]:
         """Every legal action with this bot's liking for it, best first (for search)."""
-        self._read(view)
+        self.read(view)
         scored = [(action, self._score(view, action)) for action in legal(view)]
         return sorted(scored, key=lambda pair: -pair[1])
 
-    def _read(self, view: View) -> None:
-        """One reading of the table per decision, shared by every option's score."""
+    def read(self, view: View) -> None:
+        """One reading of the table per decision, shared by every option's score (public facts
+        only: a Hunted may read the table as this Creature would, threat.py)."""
         self._learn_tastes(view)
         self.where = presence(view, self.tastes(h["seat"] for h in view["hunted"]))
         self.scores, self.crowd = place_scores(view, self.where), mass(view, self.where)
@@ -91,7 +93,17 @@ class HeuristicCreature:
             if _token_missing(view):
                 return 0.0
             return max(PLAY_THRESHOLD, keep_worth(view, self.where))
+        if isinstance(action, UseAbility) and action.place is not None:
+            return self._keen_senses(view, action.place)
         return 0.1
+
+    def _keen_senses(self, view: View, place: int) -> float:
+        """Keen Senses, once a game, before the first token: kept for the last turns, where a
+        count at the likeliest place settles the hunt; before then a token comes first. (Its
+        count reaches the Creature as an event, not in its view, so this bot hunts as before.)"""
+        if view["board"]["rescue"] > KEEN_SENSES_RESCUE:
+            return 0.0
+        return 20.0 + self.scores[place]
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]

@@ -26,8 +26,9 @@ def bots_for(config: Config, creature: str, hunted: str, seed: int,
 
 
 def play_game(config: Config, seed: int, bots: Mapping[int, Bot],
-              on_events: Callable[[list[Event]], None] | None = None) -> GameState:
-    """Play to the end; among simultaneous seats, who moves next is drawn from the seed."""
+              on_step: Callable[[GameState, list[Event]], None] | None = None) -> GameState:
+    """Play to the end; among simultaneous seats, who moves next is drawn from the seed.
+    `on_step` sees each new state with the events that led to it (for figures)."""
     order = Random(seed ^ 0x5EED)
     state = new_game(config, seed)
     for _ in range(MAX_ACTIONS):
@@ -37,6 +38,6 @@ def play_game(config: Config, seed: int, bots: Mapping[int, Bot],
         seat = seats[int(order.random() * len(seats))]
         action = bots[seat].choose(view_for(state, seat))
         state, events = apply_action(state, seat, action)
-        if on_events is not None:
-            on_events(events)
+        if on_step is not None:
+            on_step(state, events)
     raise RuntimeError(f"game {seed} did not end within {MAX_ACTIONS} actions")

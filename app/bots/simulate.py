@@ -33,6 +33,7 @@ from app.engine.cards import (
     place_ids,
     survival_deck,
 )
+from app.engine.state import CREATURE
 
 from .base import BOT_KINDS
 from .play import bots_for, play_game
@@ -52,12 +53,27 @@ class Tally:
     errors: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
     cards_played: Counter[str] = field(default_factory=Counter)
+    # Per card and ability, the (game, seat) pairs that held it at some point.
+    cards_held: Counter[str] = field(default_factory=Counter)
     variant: str = "base"
     tokens_taken: int = 0
     rescue_choices: int = 0  # board-or-wait decisions put to the Hunted (E1)
     games_with_choice: int = 0
     extra_turns: int = 0
     _choice_this_game: bool = False
+    _held_this_game: set[tuple[int, str]] = field(default_factory=set)
+
+    def new_game(self) -> None:
+        """Forget what the last game's seats held or were asked."""
+        self._choice_this_game = False
+        self._held_this_game = set()
+
+    def note_holdings(self, state: GameState) -> None:
+        """Count each card and ability a seat holds now, once per seat and game."""
+        for seat, name in holdings(state):
+            if (seat, name) not in self._held_this_game:
+                self._held_this_game.add((seat, name))
+                self.cards_held[name] += 1
 
     def count_events(self, events: list[Event]) -> None:
         """Count the cards played or resolved in these events."""
@@ -79,6 +95,22 @@ class Tally:
                 self._choice_this_game = True
 
 
+def holdings(state: GameState) -> list[tuple[int, str]]:
+    """(seat, card or ability) for everything each seat holds: Place cards in hand, Survival
+    and Hunt cards, sheet abilities and the Creature's (abilities on)."""
+    config = state.config
+    ids = place_ids(config.variant)
+    held = [(CREATURE, card) for card in state.creature.hand]
+    if config.abilities:
+        held += [(CREATURE, name) for name in CREATURE_ABILITIES[: 1 + (config.players >= 5)]]
+    for hunted in state.hunted:
+        held += [(hunted.seat, ids[card]) for card in hunted.hand]
+        held += [(hunted.seat, card) for card in hunted.survival]
+        if config.abilities and hunted.sheet:
+            held.append((hunted.seat, SHEET_ABILITIES[hunted.sheet]))
+    return held
+
+
 def random_playout(config: Config, seed: int, tally: Tally | None = None) -> GameState:
     """One complete game where every seat picks uniformly among its legal actions."""
     chooser = Random(seed)
@@ -94,6 +126,7 @@ def random_playout(config: Config, seed: int, tally: Tally | None = None) -> Gam
         if tally is not None:
             tally.actions += 1
             tally.count_events(events)
+            tally.note_holdings(state)
     raise RuntimeError(f"game {seed} did not end within {MAX_ACTIONS} actions")
 
 
@@ -101,10 +134,11 @@ def bot_playout(config: Config, seed: int, creature: str, hunted: str,
                 tally: Tally | None = None, seconds: float | None = 1.0,
                 worlds: int | None = None) -> GameState:
     """One complete game between app.bots players (each sees only its own view)."""
-    def count(events: list[Event]) -> None:
+    def count(state: GameState, events: list[Event]) -> None:
         if tally is not None:
             tally.actions += 1
             tally.count_events(events)
+            tally.note_holdings(state)
 
     return play_game(config, seed, bots_for(config, creature, hunted, seed, seconds, worlds),
                      count)
@@ -121,7 +155,8 @@ def run(config: Config, games: int, seed: int, creature: str = "random",
     tally = _empty_tally(config)
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
-        tally._choice_this_game = False
+        tally.new_game()
+        tally.note_holdings(new_game(config, game_seed))  # the hands dealt, before any play
         try:
             if creature == hunted == "random":
                 state = random_playout(config, game_seed, tally)
@@ -182,6 +217,9 @@ def _figures(config: Config, tally: Tally, players: tuple[str, str, dict[str, An
         "errors": tally.errors,
         "reasons": dict(tally.reasons),
         "cards_played": dict(sorted(tally.cards_played.items())),
+        "cards_held": {name: tally.cards_held[name] for name in sorted(tally.cards_played)},
+        "held_never_played": sorted(name for name, n in tally.cards_held.items()
+                                    if n and not tally.cards_played[name]),
     }
     if config.variant == FROZEN:
         figures["contamination"] = {

@@ -19,6 +19,11 @@ class Config:
         if self.abilities is None:
             object.__setattr__(self, "abilities", self.variant == "frozen-lands")
 
+    def __reduce__(self) -> tuple[type[Config], tuple[int, int, str, bool | None]]:
+        """Pickled as its constructor's arguments (a process pool passes tables so): the
+        default rebuilds a frozen instance field by field, which the compiled class refuses."""
+        return Config, (self.hunted, self.board_side, self.variant, self.abilities)
+
     @property
     def players(self) -> int:
         """N, the number of players including the Creature."""

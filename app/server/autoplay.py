@@ -75,7 +75,9 @@ class Autoplay:
                  leases: Leases) -> None:
         self.moves, self.rooms, self.reads, self.publisher = moves, rooms, reads, publisher
         self.leases = leases  # a room's runner runs only where its lease is held
-        leases.on_gained = self.kick
+        # A room's plan is read again when its lease comes here: on a per-room bus, a process
+        # that waited for the lease without holding the room did not hear its lobby change.
+        leases.on_gained = self.replan
         self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.wakeups: dict[str, asyncio.Event] = {}
@@ -158,6 +160,9 @@ class Autoplay:
             self._forget(code)
             if done:  # nothing left to run here: let another process have it if it must
                 await self.leases.drop(code)
+                if not self.publisher.hub.connections(code):  # nor any socket: not held
+                    self.plans.pop(code, None)
+                    self.moves.forget(code)
 
     def _forget(self, code: str) -> None:
         for table in (self.owing, self.passing):

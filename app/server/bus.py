@@ -1,8 +1,10 @@
 """Between server processes: what one process's sockets must hear of what another one did.
 
 One process (SQLite, or a single worker) needs no bus: `LocalBus`. With several processes on
-one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, each naming its origin
-(a process ignores its own) and its room (the table is in docs/cluster.md):
+one Postgres, `PostgresBus` carries every notice on one NOTIFY channel, and `NatsBus`
+(nats_bus.py, when BUS_URL names a NATS server) on one subject per room, heard only by the
+processes that hold the room. Both are a `NoticeBus`: each notice names its origin (a process
+ignores its own) and its room (the table is in docs/cluster.md):
 
 - `move` (game, version, seat, action, client id): queued once the move committed, a clock's
   `timeout` just before it. The receiver applies it to its live game when it is the next
@@ -27,31 +29,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
 import asyncpg
-import orjson
 from sqlalchemy.engine import make_url
 
-from . import metrics
-from .notices import NOTICES, Before, Control, Notice, Played, Remote
-from .presence import Presence, PresenceBoard
+from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
 
 CHANNEL = "not_alone"
 LISTENER_NAME = "not-alone-listener"  # shows in pg_stat_activity
 SENDER_NAME = "not-alone-sender"
-MAX_PAYLOAD = 7900  # bytes; Postgres refuses 8000 and more
-HEARTBEAT_SECONDS = 1.0
-SEND_WAIT = 5.0  # seconds an announcement waits to be sent before its caller goes on
-BATCH = 200  # notices at most per statement (each payload is under MAX_PAYLOAD)
 # One statement, one transaction, one turn of the notify lock for a whole batch; volatile
 # functions run after the ORDER BY, so the notices leave in the batch's order.
 SEND = ("SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS b(payload, n)"
         " ORDER BY n")
-ORIGIN_TTL_BEATS = 5  # heartbeats missed before another process counts as dead
 log = logging.getLogger(__name__)
 
 
@@ -63,90 +55,13 @@ def listener_dsn(database_url: str) -> str | None:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None = None,
-           **fields: Any) -> str:
-    """A notice's payload; one too big for NOTIFY becomes a `resync` of its room."""
-    payload = orjson.dumps({"k": kind, "o": origin, "r": code, "d": data or {},
-                            "t": round(time.time(), 4), **fields},  # sent at, for the bus lag
-                           option=orjson.OPT_NON_STR_KEYS)
-    if len(payload) > MAX_PAYLOAD:
-        return encode(Notice.RESYNC, origin, code)
-    return payload.decode()
-
-
-BEATS = frozenset({Control.ALIVE, Control.HELLO, Control.WELCOME})
-Outgoing = tuple[str, asyncio.Future[None] | None]  # a payload, and who waits for its sending
-
-
-class PostgresBus:
-    """LISTEN on one dedicated connection, send on another; both reconnect when lost.
-
-    `board` holds the other processes' presence per room (heard here, expired here); the
-    presence this process last announced per room is kept to tell a process that says hello.
-    """
+class PostgresBus(NoticeBus):
+    """LISTEN on one dedicated connection, send on another; both reconnect when lost."""
 
     def __init__(self, dsn: str, origin: str | None = None,
                  heartbeat: float = HEARTBEAT_SECONDS) -> None:
-        self.dsn, self.heartbeat = dsn, heartbeat
-        self.origin = origin or uuid.uuid4().hex
-        self.board = PresenceBoard(ttl=ORIGIN_TTL_BEATS * heartbeat)
-        self.connected = asyncio.Event()
-        self._remote: Remote | None = None
-        self._listening_since: float | None = None  # while the listener is connected
-        self._heard_others = False  # any other process, ever
-        self._mine: dict[str, dict[str, Any]] = {}  # our own presence per room, as announced
-        self._outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
-        self._tails: dict[str, asyncio.Task[None]] = {}  # each room's last queued handling
-        self._tasks: list[asyncio.Task[None]] = []
-
-    async def start(self, remote: Remote) -> None:
-        """Begin listening, sending and beating in the background."""
-        self._remote = remote
-        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send()),
-                       asyncio.create_task(self._beat())]
-
-    async def close(self) -> None:
-        """Stop everything (what is still queued is not sent)."""
-        tasks = [*self._tasks, *self._tails.values()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-
-    # --- sending --------------------------------------------------------------------------
-
-    def moved(self, code: str, played: Played, before: Before = ()) -> None:
-        """Queue a committed move's notices, `before` first; none while this process is alone
-        (nobody would hear them, and each costs the listeners a wake-up)."""
-        if self.alone():
-            return
-        for notice, data in before:
-            self._outbox.put_nowait((encode(notice, self.origin, code, data), None))
-        self._outbox.put_nowait((encode(Control.MOVE, self.origin, code, played.to_json()), None))
-
-    def alone(self) -> bool:
-        """True once we have listened for a whole time-to-live without hearing any other
-        process since we started (a process that starts later says hello; once we heard it,
-        we announce every move and welcome it, and it catches up on what it missed)."""
-        since = self._listening_since
-        return (since is not None and not self._heard_others
-                and time.monotonic() - since > self.board.ttl)
-
-    async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
-        """Queue a notice; one sender sends this process's notices in the order announced."""
-        if notice is Notice.PRESENCE:
-            if data.get("seats") or data.get("spectators"):
-                self._mine[code] = data
-            else:
-                self._mine.pop(code, None)
-        sent = asyncio.get_running_loop().create_future()
-        self._outbox.put_nowait((encode(notice, self.origin, code, data), sent))
-        try:  # sent when this returns, so that what the caller does next comes after it
-            await asyncio.wait_for(asyncio.shield(sent), SEND_WAIT)
-        except TimeoutError:
-            log.warning("the bus could not send a %s notice in %s s; it stays queued",
-                        notice, SEND_WAIT)
+        super().__init__(origin, heartbeat)
+        self.dsn = dsn
 
     async def _send(self) -> None:
         batch: list[Outgoing] = []  # kept across a reconnection: sent again, in order
@@ -160,47 +75,14 @@ class PostgresBus:
             try:
                 while True:
                     batch = batch or await self._next_batch()
-                    await connection.execute(SEND, CHANNEL, [payload for payload, _ in batch])
-                    for _, sent in batch:
-                        if sent is not None and not sent.done():
-                            sent.set_result(None)
+                    await connection.execute(SEND, CHANNEL, [item.payload for item in batch])
+                    self._done(batch)
                     batch = []
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
                 log.warning("bus sender lost its connection; reconnecting")
             finally:
                 with contextlib.suppress(Exception):
                     await connection.close()
-
-    async def _next_batch(self) -> list[Outgoing]:
-        """The next notice, and every one queued behind it (up to BATCH), in order."""
-        batch = [await self._outbox.get()]
-        while len(batch) < BATCH and not self._outbox.empty():
-            batch.append(self._outbox.get_nowait())
-        return batch
-
-    async def _beat(self) -> None:
-        """Show we are alive; forget the processes that stopped showing it and catch up every
-        room (one may have died between a commit and its notice, in a room it had sockets in
-        or only ran the computer players of)."""
-        while True:
-            self._outbox.put_nowait((encode(Control.ALIVE, self.origin), None))
-            known = len(self.board.seen)
-            for code in self.board.expire():
-                self._queue(code, Notice.PRESENCE, {})
-            if len(self.board.seen) < known and self._remote is not None:
-                log.warning("%d other process(es) silent for %d heartbeats, counted dead; "
-                            "catching every room up", known - len(self.board.seen),
-                            ORIGIN_TTL_BEATS)
-                self._spawn(self._remote.stale())
-            await asyncio.sleep(self.heartbeat)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` in the background, held (and cancelled by close) until it is done."""
-        task = asyncio.create_task(work)
-        self._tasks.append(task)
-        task.add_done_callback(self._tasks.remove)
-
-    # --- listening ------------------------------------------------------------------------
 
     async def _listen(self) -> None:
         delay, first = 0.1, True
@@ -214,70 +96,16 @@ class PostgresBus:
                 continue
             lost = asyncio.Event()
             connection.add_termination_listener(_setter(lost))
-            await connection.add_listener(CHANNEL, self._notified)
-            self.connected.set()
-            self._listening_since, delay = time.monotonic(), 0.1
-            self._outbox.put_nowait((encode(Control.HELLO, self.origin), None))  # who is where?
-            if not first and self._remote is not None:
-                log.info("bus listener reconnected; resyncing every room")
-                await self._remote.gap()  # what was sent while we were deaf is lost
+            await connection.add_listener(CHANNEL, self._heard)
+            delay = 0.1
+            await self._listening(first)
             first = False
             await _watch(connection, lost)
             log.warning("bus listener lost its connection; reconnecting")
-            self.connected.clear()
-            self._listening_since = None
+            self._deaf()
 
-    def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        notice: dict[str, Any] = orjson.loads(payload)
-        origin, kind, code = notice["o"], notice["k"], notice["r"]
-        if origin == self.origin:
-            return
-        self.board.alive(origin)
-        self._heard_others = True
-        if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
-            metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
-        if kind == Control.MOVE:
-            self._queue(code, Control.MOVE, notice["d"])
-        elif kind == Control.HELLO:
-            for room, data in self._mine.items():
-                self._outbox.put_nowait((encode(Notice.PRESENCE, self.origin, room, data), None))
-            # We announce every move from now on; one we kept quiet while alone is committed
-            # before the newcomer hears this, and it catches up then (docs/cluster.md).
-            self._outbox.put_nowait((encode(Control.WELCOME, self.origin, to=origin), None))
-        elif kind == Control.WELCOME and notice["to"] == self.origin and self._remote:
-            log.info("bus welcomed by another process; resyncing every room")
-            self._spawn(self._remote.gap())
-        elif kind == Notice.PRESENCE:
-            if self.board.heard(origin, code, Presence.from_json(notice["d"])):
-                self._queue(code, Notice.PRESENCE, {})
-        elif kind in NOTICES:
-            self._queue(code, Notice(kind), notice["d"])
-
-    def _queue(self, code: str, kind: str, data: dict[str, Any]) -> None:
-        """Hand a notice to the app after the room's earlier ones, one at a time."""
-        before, remote = self._tails.get(code), self._remote
-        if remote is None:
-            return
-
-        async def run() -> None:
-            if before is not None:
-                with contextlib.suppress(Exception):
-                    await before
-            try:
-                if kind == Control.MOVE:
-                    await remote.moved(code, Played(**data))
-                else:
-                    await remote.notice(code, Notice(kind), data)
-            except Exception:  # one bad delivery must not stop the room's next ones
-                log.exception("could not hand on a %s notice of room %s", kind, code)
-
-        task = asyncio.create_task(run())
-        self._tails[code] = task
-        task.add_done_callback(lambda done: self._forget(code, done))
-
-    def _forget(self, code: str, done: asyncio.Task[None]) -> None:
-        if self._tails.get(code) is done:
-            del self._tails[code]
+    def _heard(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        self._notified(payload)
 
 
 def _setter(event: asyncio.Event) -> Callable[[Any], None]:

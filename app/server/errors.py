@@ -79,6 +79,13 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BUSY: 503,
 }
 
+# The engine's refusals (EngineError.code) as the codes of this list.
+ENGINE_ERRORS: dict[str, ErrorCode] = {
+    "illegal_action": ErrorCode.ILLEGAL_ACTION,
+    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
+    "game_over": ErrorCode.GAME_OVER,
+}
+
 
 class ServiceError(Exception):
     """A refusal with a code from the closed list; `detail` adds specifics for humans."""

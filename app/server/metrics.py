@@ -34,6 +34,11 @@ BUS_LAG = Histogram(
     "nao_bus_lag_seconds",
     "From a frame's publication on the bus by one process to its arrival at another.",
     buckets=LATENCY_BUCKETS)
+ROOM_NOTICES = Counter(
+    "nao_bus_room_notices",
+    "Notices of rooms heard from other processes (moves, chat, lobby...; not presence).")
+ROOMS_HEARD = Gauge("nao_bus_rooms_subscribed",
+                    "Rooms whose notices this process hears on a per-room bus (NATS).")
 POOL = Gauge("nao_db_pool_connections",
              "Database pool connections: size (configured), in_use (checked out), idle, "
              "overflow (opened beyond the size).", ["state"])
@@ -52,6 +57,16 @@ def published(started: float) -> None:
 def bus_lag(seconds: float) -> None:
     """How long a frame took to cross the bus between processes."""
     BUS_LAG.observe(max(0.0, seconds))
+
+
+def room_notice() -> None:
+    """Count one notice of a room heard from another process."""
+    ROOM_NOTICES.inc()
+
+
+def rooms_subscribed(count: int) -> None:
+    """How many rooms this process hears now."""
+    ROOMS_HEARD.set(count)
 
 
 def socket_opened() -> None:

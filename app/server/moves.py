@@ -30,8 +30,9 @@ from app.engine import (
 from . import gamestore as store
 from . import metrics
 from .db import UnitOfWork, busy, unavailable
-from .errors import ErrorCode, ServiceError
+from .errors import ENGINE_ERRORS, ErrorCode, ServiceError
 from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
+from .holding import Releases
 from .hub import Connection, Hub
 from .live import LiveGame, load
 from .movelog import Duplicate, Move, MoveLog
@@ -39,11 +40,6 @@ from .notices import Notice, Played
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
-ENGINE_ERRORS = {
-    "illegal_action": ErrorCode.ILLEGAL_ACTION,
-    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
-    "game_over": ErrorCode.GAME_OVER,
-}
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
 
 
@@ -59,6 +55,7 @@ class Moves:
         self.games: dict[str, LiveGame] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
 
     def lock(self, code: str) -> asyncio.Lock:
         """The room's lock: moves, syncs and joins of one room happen one at a time."""
@@ -184,8 +181,9 @@ class Moves:
         return self.games.get(code)
 
     def forget(self, code: str) -> None:
-        """Drop a room's live game (it is only a cache of the database)."""
+        """Nobody here holds the room: drop its live game and, soon, its notices (holding.py)."""
         self.games.pop(code, None)
+        self.releases.later(code)
 
     async def _live(self, code: str) -> LiveGame:
         live = self.games.get(code)
@@ -196,7 +194,8 @@ class Moves:
         return live
 
     async def _load(self, code: str) -> LiveGame | None:
-        """The live game rebuilt from the database, kept in this process's cache."""
+        """The live game rebuilt from the database, kept here; heard from before the read."""
+        await self.publisher.bus.hold(code)  # so no move committed after the read is missed
         live = await load(self.uow, code)
         if live is not None:
             self.games[code] = live
@@ -210,7 +209,7 @@ class Moves:
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])
         if game_id != live.game_id:
-            self.forget(live.code)
+            self.games.pop(live.code, None)  # reloaded at once: the room stays held
             await self._resync_all(live.code)
             return await self._live(live.code)
         for row in later:
@@ -262,7 +261,7 @@ class Moves:
         """After a start or rematch: reload, re-identify every socket (seats may have been
         renumbered) and resync them all, under the lock so no update overtakes a sync."""
         async with self.lock(code):
-            self.forget(code)
+            self.games.pop(code, None)  # reloaded at once: the room stays held
             await self._resync_all(code)
 
     async def _resync_all(self, code: str) -> None:

@@ -1,5 +1,6 @@
 """What the processes serving one database tell each other, as the app sees it: the notices,
-the `Bus` protocol and `LocalBus` (one process). `PostgresBus` (bus.py) carries them."""
+the `Bus` protocol and `LocalBus` (one process). `PostgresBus` (bus.py) and `NatsBus`
+(nats_bus.py) carry them."""
 
 from __future__ import annotations
 
@@ -83,6 +84,14 @@ class Bus(Protocol):
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Announce a committed change of a room; sent when this returns."""
 
+    async def hold(self, code: str) -> None:
+        """This process holds the room (sockets, or its computer players): it hears the room's
+        notices from the moment this returns, so a read of the room made after it misses
+        nothing."""
+
+    async def release(self, code: str) -> None:
+        """This process holds the room no more: it may stop hearing its notices."""
+
     async def start(self, remote: Remote) -> None:
         """Begin handing the other processes' announcements to `remote`."""
 
@@ -101,6 +110,12 @@ class LocalBus:
 
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Nothing to announce."""
+
+    async def hold(self, code: str) -> None:
+        """Nothing to hear."""
+
+    async def release(self, code: str) -> None:
+        """Nothing to hear."""
 
     async def start(self, remote: Remote) -> None:
         """Nothing to hear."""

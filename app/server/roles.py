@@ -114,6 +114,11 @@ class Delivery:
             await self.roles.moves.caught_up(code)
 
     async def gap(self) -> None:
-        """Announcements may be lost: every room here is resynced from the database."""
+        """Announcements may be lost: every room with sockets here is resynced from the
+        database, and every other room whose game this process holds (its computer players)
+        caught up."""
         for code in list(self.roles.hub.rooms):
             await self.roles.moves.resync_room(code)
+        for code in list(self.roles.moves.games):
+            if code not in self.roles.hub.rooms:
+                await self.roles.moves.caught_up(code)

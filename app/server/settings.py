@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
     presence_interval: float = 0.15  # at most one presence frame per room per this many s
+    # The processes' bus (docs/cluster.md): unset, Postgres's NOTIFY channel (every process
+    # hears every room); a NATS URL (nats://host:4222), one subject per room, heard only by
+    # the processes that hold the room.
+    bus_url: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:

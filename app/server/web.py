@@ -31,12 +31,13 @@ FRAMEWORK_CODES: dict[int, ErrorCode] = {
 CLIENT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
               "frame-ancestors 'none'")
-# FastAPI's /docs and /redoc pages load their viewer from a CDN with an inline bootstrap.
-CDN = "https://cdn.jsdelivr.net"
-DOCS_CSP = (f"default-src 'self'; script-src 'self' 'unsafe-inline' {CDN}; "
-            f"style-src 'self' 'unsafe-inline' {CDN}; img-src 'self' data: https:; "
-            f"worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
-            f"frame-ancestors 'none'")
+# The /docs and /redoc pages load their viewer from DOCS_ASSETS (the fastapi-offline package's
+# files, served here: they work offline) with an inline bootstrap; ReDoc runs a blob: worker.
+DOCS_ASSETS = "/docs-assets"
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; "
+            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+            "frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
 # Bodies shorter than this go as they are: framing would eat what compressing them saves.
 COMPRESS_MIN_BYTES = 128

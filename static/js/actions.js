@@ -76,6 +76,25 @@ function abilityBlock(ability, items, onAct, ctx) {
       actButton(action, desc, onAct, single ? desc.label : desc.choice, ctx))));
 }
 
+const SURVIVAL_KEEPS = ["KeepSurvivalCard", "DiscardSurvivalCard"];
+
+/** Drawn Survival cards to keep or discard: each card shows its text above its buttons. */
+function survivalChoices(items, onAct, ctx) {
+  const cards = new Map();
+  for (const item of items) {
+    if (!cards.has(item.action.card)) cards.set(item.action.card, []);
+    cards.get(item.action.card).push(item);
+  }
+  return h("div.cards-choices", {}, [...cards].map(([card, list]) => {
+    const info = SURVIVAL_CARDS[card];
+    return h("div.card-choice.drawn-choice", { dataset: { drawn: card } },
+      h("div.card-choice-head", {}, h("strong", {}, survivalName(card)),
+        info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : null),
+      h("p.card-text", {}, info ? info.text : ""),
+      h("div.choice-buttons", {}, list.map(({ action, desc }) => actButton(action, desc, onAct, null, ctx))));
+  }));
+}
+
 /** The team decision under way (C11), as the view names it. */
 export const currentDecision = (view) => view.board.decision || null;
 
@@ -146,13 +165,22 @@ function autoPassBox(room) {
         onclick: () => room.setAutoPass("until_decision") }, t("actions.pass_until")));
 }
 
+/** The server is about to pass for this seat: say so, naming the Pass the panel still offers
+ *  (never "nothing to decide" beside a live control: the player may still click first). */
+function autoPassingText(legal, ctx) {
+  const pass = legal.find((a) => a.type === "Pass");
+  const label = pass ? describeAction(pass, ctx).label : "";
+  return t(legal.length === 1 ? "actions.auto_passing" : "actions.auto_passing_until", { pass: label });
+}
+
 export function renderActions(view, ctx, room) {
   const onAct = (a) => room.act(a);
   const prompt = view.you && view.you.prompt;
   const legal = offeredActions(view);
-  const head = h("h2#actions-title", { tabindex: "-1" },
-    t(prompt ? "actions.your_move" : legal.length ? "actions.chosen" : view.outcome ? "phase.over" : "actions.waiting"));
-  const text = prompt && room.autoPassing() ? t("actions.auto_passing")
+  const passing = Boolean(prompt && room.autoPassing());
+  const head = h("h2#actions-title", { tabindex: "-1" }, t(passing ? "actions.server_passes"
+    : prompt ? "actions.your_move" : legal.length ? "actions.chosen" : view.outcome ? "phase.over" : "actions.waiting"));
+  const text = passing ? autoPassingText(legal, ctx)
     : prompt ? promptText(prompt, view, ctx.names)
     : legal.length ? t("actions.may_change") : "";
   const mine = (view.waiting_on || []).some((w) => w.seat === ctx.seat);
@@ -192,7 +220,10 @@ export function renderActions(view, ctx, room) {
       }
       body = h("div.cards-choices", {}, [...abilities].map(([id, list]) => abilityBlock(id, list, onAct, ctx)));
     } else {
-      body = h(`div.buttons.group-${group}`, {}, items.map(({ action, desc }) => actButton(action, desc, onAct, null, ctx)));
+      const drawn = items.filter(({ action }) => SURVIVAL_KEEPS.includes(action.type));
+      const rest = items.filter((item) => !drawn.includes(item));
+      body = [drawn.length ? survivalChoices(drawn, onAct, ctx) : null,
+        rest.length ? h(`div.buttons.group-${group}`, {}, rest.map(({ action, desc }) => actButton(action, desc, onAct, null, ctx))) : null];
     }
     out.push(h(`section.action-group.g-${group}`, { "aria-label": title },
       group === "done" ? null : h("h3", {}, title), body));

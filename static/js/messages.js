@@ -4,6 +4,7 @@
 
 import { BOARD_MESSAGES } from "./messages_board.js";
 import { LOG_MESSAGES } from "./messages_log.js";
+import { MOTION_MESSAGES } from "./messages_motion.js";
 import { PLAY_MESSAGES } from "./messages_play.js";
 import { ROOM_MESSAGES } from "./messages_room.js";
 
@@ -427,6 +428,7 @@ export const MESSAGES = {
   "event.discarded_too": { en: "; {cards} discarded", fr: (p) => ` ; ${p.cards} ${p.n === 1 ? "défaussée" : "défaussées"}` },
   ...BOARD_MESSAGES,
   ...LOG_MESSAGES,
+  ...MOTION_MESSAGES,
   ...PLAY_MESSAGES,
   ...ROOM_MESSAGES,
 };

@@ -128,7 +128,10 @@ export const PLAY_MESSAGES = {
   "actions.your_move": { en: "Your move", fr: "À vous" },
   "actions.chosen": { en: "You have chosen", fr: "Vous avez choisi" },
   "actions.waiting": { en: "Waiting", fr: "En attente" },
-  "actions.auto_passing": { en: "Nothing to decide here: the server passes for you in a moment.", fr: "Rien à décider ici : le serveur passe pour vous dans un instant." },
+  "actions.auto_passing": {
+    en: "“{pass}” is all there is to do here: the server does it for you in a moment, unless you click first.",
+    fr: "« {pass} » est tout ce qu'il y a à faire ici : le serveur le fait pour vous dans un instant, à moins que vous ne cliquiez avant.",
+  },
   "actions.may_change": { en: "You have chosen; you may change your mind until the Exploration ends.", fr: "Vous avez choisi ; vous pouvez changer d'avis jusqu'à la fin de l'Exploration." },
   "actions.time_left": { en: "Time left for this decision", fr: "Temps restant pour cette décision" },
   "actions.nothing": { en: "Nothing to do right now.", fr: "Rien à faire pour l'instant." },

@@ -1,9 +1,10 @@
-// "Your move", impossible to miss: the tab title and favicon change, a short beep (with a
-// remembered mute switch), and, if the player asked for it, a desktop notification while
-// the tab is hidden.
+// "Your move", impossible to miss: the tab title and favicon change, a short call (sound.js,
+// with its remembered mute switch), and, if the player asked for it, a desktop notification
+// while the tab is hidden.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { sound, switchContent } from "./sound.js";
 
 const ICON = (fill, ring) => "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>"
@@ -31,22 +32,8 @@ function store(key, value) {
 export class MoveAlert {
   constructor() {
     this.mine = false;
-    this.muted = stored("nao.mute") === "1";
     this.notify = stored("nao.notify") === "1" && "Notification" in window
       && Notification.permission === "granted";
-    this.audio = null;
-    // Browsers let a page make sound only after a user gesture: unlock on the first one.
-    document.addEventListener("pointerdown", () => this.unlock(), { once: true, capture: true });
-    document.addEventListener("keydown", () => this.unlock(), { once: true, capture: true });
-  }
-
-  unlock() {
-    if (this.audio || !(window.AudioContext || window.webkitAudioContext)) return;
-    try {
-      this.audio = new (window.AudioContext || window.webkitAudioContext)();
-    } catch {
-      this.audio = null;
-    }
   }
 
   /** Called after every render: `mine` is whether this seat must decide now. */
@@ -61,28 +48,8 @@ export class MoveAlert {
       icon.dataset.state = mine ? "move" : "idle";
     }
     if (!mine) return;
-    if (!this.muted) this.beep();
+    sound.play("move");
     if (this.notify && document.hidden) this.desktop(text);
-  }
-
-  beep() {
-    const ctx = this.audio;
-    if (!ctx) return;
-    try {
-      if (ctx.state === "suspended") ctx.resume();
-      const tone = ctx.createOscillator();
-      const gain = ctx.createGain();
-      tone.frequency.value = 660;
-      gain.gain.setValueAtTime(0.0001, ctx.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.15, ctx.currentTime + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.25);
-      tone.connect(gain).connect(ctx.destination);
-      tone.start();
-      tone.stop(ctx.currentTime + 0.3);
-      document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
-    } catch {
-      // no sound device: the title and icon still say it
-    }
   }
 
   desktop(text) {
@@ -96,18 +63,8 @@ export class MoveAlert {
 
   /** The two switches for the top bar: sound on/off, desktop notifications on/off. */
   controls() {
-    const sound = h("button#sound.topbar-toggle", {
-      type: "button", "aria-pressed": String(!this.muted),
-      title: t("alert.sound_title"),
-      onclick: () => {
-        this.muted = !this.muted;
-        store("nao.mute", this.muted ? "1" : "0");
-        sound.setAttribute("aria-pressed", String(!this.muted));
-        sound.textContent = t(this.muted ? "alert.sound_off" : "alert.sound_on");
-        if (!this.muted) { this.unlock(); this.beep(); }
-      },
-    }, t(this.muted ? "alert.sound_off" : "alert.sound_on"));
-    if (!("Notification" in window)) return [sound];
+    const switchSound = sound.control();
+    if (!("Notification" in window)) return [switchSound];
     const notify = h("button#notify.topbar-toggle", {
       type: "button", "aria-pressed": String(this.notify),
       title: t("alert.notify_title"),
@@ -118,9 +75,9 @@ export class MoveAlert {
         this.notify = !this.notify && Notification.permission === "granted";
         store("nao.notify", this.notify ? "1" : "0");
         notify.setAttribute("aria-pressed", String(this.notify));
-        notify.textContent = t(this.notify ? "alert.notify_on" : "alert.notify_off");
+        notify.querySelector(".switch-text").textContent = t(this.notify ? "alert.notify_on" : "alert.notify_off");
       },
-    }, t(this.notify ? "alert.notify_on" : "alert.notify_off"));
-    return [sound, notify];
+    }, switchContent("notify", t(this.notify ? "alert.notify_on" : "alert.notify_off")));
+    return [switchSound, notify];
   }
 }

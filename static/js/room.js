@@ -125,7 +125,7 @@ export class Room {
       this.clearPending();
       this.justMoved = true;
     }
-    this.render();
+    this.render(false, m.events || []);
     if (this.table) this.table.addEvents(m.events || []);
     if (gap) this.socket.send({ type: "resync" }); // missed updates: fetch the whole picture
   }
@@ -309,7 +309,8 @@ export class Room {
 
   // --- rendering --------------------------------------------------------------------------
 
-  render(fresh = false) {
+  /** Draw the room; `events` are those of the update just received (the table animates them). */
+  render(fresh = false, events = []) {
     document.body.dataset.version = String(this.version);
     document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
     document.body.dataset.phase = this.view ? this.view.phase : "lobby";
@@ -322,7 +323,7 @@ export class Room {
         fill(this.main, h("h1.sr", {}, t("table.title", { code: this.code })), this.table.root);
         fresh = true;
       }
-      this.table.render(fresh);
+      this.table.render(fresh, events);
       if (this.pending) this.table.setBusy(true);
       this.afterRender();
       return;
@@ -340,6 +341,7 @@ export class Room {
     // A redraw while it stays your move (another seat's frame) may drop focus to the page:
     // put it back on the decision, as after your own move.
     const lost = !document.activeElement || document.activeElement === document.body;
+    if (mine && (!this.wasMine || this.justMoved)) this.table.bringToDecision();
     if (mine && (!this.wasMine || this.justMoved || lost)) this.table.focusNext();
     this.wasMine = mine;
     this.justMoved = false;

@@ -6,13 +6,14 @@ import { boardTarget, renderActions } from "./actions.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
+import { renderEndScreen } from "./endscreen.js";
 import { renderHand } from "./hand.js";
 import { t } from "./i18n.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { GameLog } from "./log.js";
+import { Motion } from "./motion.js";
 import { renderPlayers, replaceCountdown } from "./players.js";
-import { replayLink } from "./replay.js";
-import { scorePanel } from "./score.js";
+import { playEvents } from "./sound.js";
 
 const TICK_MS = 500;
 // A screen this large holds the whole table (style.css): the phase, Artemia and the hand on the
@@ -40,13 +41,17 @@ export class Table {
     for (const [el, tab] of [[this.end, "table"], [this.phasebar, "table"], [this.actions, "table"],
       [this.board, "table"], [this.hand, "hand"], [this.players, "players"]]) el.dataset.tab = tab;
     this.tabbar = this.renderTabbar();
+    // Phones: over any other tab while it is the player's move, the way back to the prompt.
+    this.call = h("button#decision-call.decision-call", { type: "button", onclick: () => this.showTab("table") },
+      t("phone.back_to_table"));
     this.main = h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand);
     this.side = h("div.table-side", {}, this.players,
-        h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
-          h("h2#log-title", {}, t("log.title")), this.log.root),
-        h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
-          h("h2#chat-title", {}, t("table.chat")), this.chatList, this.chatForm()));
-    this.root = h("div.table.live", {}, this.main, this.side, this.tabbar);
+      h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
+        h("h2#log-title", {}, t("log.title")), this.log.root),
+      h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
+        h("h2#chat-title", {}, t("table.chat")), this.chatList, this.chatForm()));
+    this.root = h("div.table.live", {}, this.main, this.side, this.tabbar, this.call);
+    this.motion = new Motion(this.root);
     this.wide = window.matchMedia(WIDE);
     this.wide.addEventListener("change", () => this.arrange());
     this.arrange();
@@ -80,15 +85,26 @@ export class Table {
     if (tab === "log") this.log.toBottom();
   }
 
+  /** Phones: a new decision brings the player to the table tab, where its prompt is, unless
+   *  they are typing (the chat): then the call over the tab bar offers the way back. */
+  bringToDecision() {
+    if (!this.tabbar.getClientRects().length || document.body.dataset.tab === "table") return; // wide: no tabs
+    const active = document.activeElement;
+    if (active && active.matches("input:not([type=checkbox]):not([type=radio]), textarea, select")) return;
+    this.showTab("table");
+  }
+
   ctx() {
     return { seat: this.room.seat, names: this.room.names, view: this.room.view };
   }
 
-  render(fresh) {
+  /** Draw the view; `events` are the update's (they move things and make sounds). */
+  render(fresh, events = []) {
     const view = this.room.view;
     const ctx = this.ctx();
+    const before = fresh ? null : this.motion.measure();
     keepFocus(() => {
-      this.renderEnd(view);
+      renderEndScreen(this.end, this.room, view);
       this.renderPhasebar(view);
       const target = boardTarget(view, this.room); // first: it settles the token or card picked
       fill(this.actions, renderActions(view, ctx, this.room));
@@ -102,6 +118,8 @@ export class Table {
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
+    this.motion.play(before, events, ctx);
+    if (!fresh) playEvents(events, view);
     this.announce(view);
     this.trackWaiting(view);
     this.tick();
@@ -187,48 +205,6 @@ export class Table {
     fill(this.phasebar,
       h("div.turn", {}, h("span", {}, `${t("table.turn")} `), h("strong#turn", {}, String(view.turn))),
       h("ol.phases", { "aria-label": t("table.phases") }, steps));
-  }
-
-  renderEnd(view) {
-    if (!view.outcome) {
-      this.end.hidden = true;
-      fill(this.end);
-      return;
-    }
-    const text = outcomeText(view.outcome);
-    const mine = (view.role === "creature" && view.outcome.winner === "creature")
-      || (view.role === "hunted" && view.outcome.winner === "hunted");
-    const again = (id, seats, label) => h(`button${seats === "keep" ? ".primary" : ""}#${id}`, {
-      type: "button",
-      onclick: async (e) => {
-        e.currentTarget.disabled = true;
-        try {
-          await this.room.rematch(seats);
-        } catch (error) {
-          toast(error.message, "error");
-          e.currentTarget.disabled = false;
-        }
-      },
-    }, label);
-    const rematch = this.room.isHost
-      ? h("div.buttons.rematch", {}, again("rematch", "keep", t("end.rematch")),
-        again("rematch-rotate", "rotate", t("end.rematch_rotate")))
-      : h("p.hint", {}, t("end.host_may"));
-    this.end.hidden = false;
-    this.end.className = `end panel winner-${view.outcome.winner}`;
-    const faces = view.hunted.flatMap((x) => x.tokens || []).map((token) => token.face);
-    const revealed = view.config.variant === "frozen-lands" && faces.length
-      ? h("p.revealed", {}, t("end.tokens", { clean: faces.filter((f) => f === "blank").length,
-        icon: faces.filter((f) => f === "icon").length, unknown: faces.filter((f) => !f).length }))
-      : null;
-    fill(this.end,
-      h("h2#end-title", { tabindex: "-1" }, text.title),
-      h("p.reason", {}, text.reason),
-      revealed,
-      view.role === "spectator" ? null : h("p.verdict", {}, t(mine ? "end.victory" : "end.defeat")),
-      replayLink(this.room),
-      rematch,
-      scorePanel(this.room));
   }
 
   addEvents(events) {

@@ -30,6 +30,9 @@ def test_every_part_of_the_table_is_one_tap_away_on_a_phone(
     for seat in ((1, 2) if creature else (0, 2)):
         add_computer(page, seat)
     start(page, [page])
+    # A new decision brings the player back to the table tab: let the first one come (the
+    # computers move at once) before touring the tabs.
+    expect(page.locator("body")).to_have_attribute("data-your-move", "1", timeout=20_000)
     tabs = page.locator("nav.tabbar button.tab")
     expect(tabs).to_have_text(["Table", "Hand", "Players", "Log", "Chat"])
     # The table first: the prompt and the board, with no sideways scroll.

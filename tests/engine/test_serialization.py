@@ -8,6 +8,7 @@ rulebook's verbs (app/engine/actions.py).
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -176,11 +177,21 @@ def test_event_audiences() -> None:
     assert [all_but.visible_to(s) for s in (None, 0, 1, 2)] == [True, False, True, True]
 
 
-@pytest.mark.parametrize("config", [
+CONFIGS = [
     Config(),
     Config(hunted=3),
     Config(hunted=6, board_side=2),
     Config(hunted=2, board_side=2, variant="frozen-lands", abilities=True),
-], ids=repr)
+    Config(hunted=3, variant="frozen-lands", abilities=False),
+]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
 def test_config_round_trips_through_json(config: Config) -> None:
     assert Config.from_json(through_text(config.to_json())) == config
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_config_round_trips_through_pickle(config: Config) -> None:
+    # A process pool (bench/balance.py) sends tables to its workers so, compiled engine or not.
+    assert pickle.loads(pickle.dumps(config)) == config

@@ -29,6 +29,7 @@ from alembic.config import Config as AlembicConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
+NATS_URL = "nats://127.0.0.1:4222"  # the per-room bus's broker (scripts/prepare starts it)
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 STARTUP_SECONDS = 120.0  # imports alone took 40 s of wall time on the shared 2-core machine
 PR_SET_PDEATHSIG = 1  # linux/prctl.h

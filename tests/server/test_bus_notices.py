@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from app.server.bus import BATCH, LISTENER_NAME, PostgresBus, listener_dsn
+from app.server.bus import LISTENER_NAME, PostgresBus, listener_dsn
+from app.server.notice_bus import BATCH
 from app.server.notices import Notice, Played
 from app.server.presence import Presence
 

@@ -1,4 +1,5 @@
-"""Two server processes behind nginx on one Postgres: one room, seats on both, no stickiness."""
+"""Two server processes behind nginx on one Postgres: one room, seats on both, no stickiness;
+each test runs on both buses (Postgres's channel, and NATS with a subject per room)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from .client import (
     play_game,
 )
 from .proxy import ProxiedPlayer, Proxy, connect_via
-from .servers import ROOT, Server, ServerFactory, psql_value
+from .servers import NATS_URL, ROOT, Server, ServerFactory, psql_value
 from .test_bots import human_move
 
 WAIT = 15.0
@@ -35,13 +36,20 @@ def test_the_compose_nginx_config_is_the_generated_one() -> None:
         "regenerate it: scripts/cluster --print-compose-config > deploy/nginx.conf")
 
 
-@pytest.fixture
-def cluster(server: ServerFactory, tmp_path: Path) -> Iterator[tuple[Proxy, list[Server]]]:
-    """Two app processes on one fresh Postgres database, and nginx in front of them."""
+BUSES = {"postgres": "", "nats": NATS_URL}  # BUS_URL: unset, Postgres's own channel
+
+
+@pytest.fixture(params=list(BUSES))
+def cluster(server: ServerFactory, tmp_path: Path,
+            request: pytest.FixtureRequest) -> Iterator[tuple[Proxy, list[Server]]]:
+    """Two app processes on one fresh Postgres database, on the bus of the test's parameter,
+    and nginx in front of them."""
     database = server.database("postgres")
     # The server passes for nobody here: the random players make every move themselves.
-    processes = [server.on(database, auto_pass_default="off"),
-                 server.on(database, auto_pass_default="off")]
+    settings: dict[str, object] = {"auto_pass_default": "off"}
+    if BUSES[request.param]:
+        settings["bus_url"] = BUSES[request.param]
+    processes = [server.on(database, **settings), server.on(database, **settings)]
     proxy = Proxy.start(tmp_path, processes)
     yield proxy, processes
     proxy.stop()

@@ -1,0 +1,164 @@
+"""The per-room bus (NATS, BUS_URL): a process hears the rooms it holds, and nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.server.nats_bus import NatsBus
+from app.server.notices import Notice
+from app.server.presence import Presence
+
+from .client import Api, Player, async_test, close_all, open_table
+from .servers import NATS_URL, Database, Server, ServerFactory, _free_port
+from .test_bus_notices import BEAT, Recorder, commit_move
+
+pytestmark = pytest.mark.postgres
+WAIT = 20.0
+
+
+def metric(server: Server, name: str) -> float:
+    """One unlabelled metric of the server's /metrics."""
+    text = httpx.get(f"{server.http}/metrics", timeout=10).text
+    lines = [line for line in text.splitlines() if line.startswith(f"{name} ")]
+    assert lines, f"{name} is not in /metrics"
+    return float(lines[0].split()[1])
+
+
+async def until(condition: object, timeout: float = WAIT) -> None:
+    """Poll a zero-argument predicate until it holds."""
+    assert callable(condition)
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.05)
+
+
+async def move_seen(players: list[Player], rng: random.Random) -> Player:
+    """One random move by whichever seat must act, seen by every socket; the mover."""
+    mover = next(p for p in players if p.must_act())
+    version = int((await mover.play_random(rng))["version"])
+    for player in players:
+        await player.wait_version(version, timeout=WAIT)
+    return mover
+
+
+async def moved_by(mover: Player, players: list[Player], rng: random.Random) -> None:
+    """Random moves until `mover` made one (the others' moves in between too)."""
+    while await move_seen(players, rng) is not mover:
+        pass
+
+
+@async_test
+async def test_a_process_hears_none_of_the_notices_of_a_room_it_does_not_hold(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    a, b = server.on(database, bus_url=NATS_URL), server.on(database, bus_url=NATS_URL)
+    async with Api(a) as api:
+        elsewhere = await open_table(api, hunted=1)  # every socket on A
+        shared = await open_table(api, hunted=1)  # the Creature on A, Hunted 1 on B
+    on_a = [Player(a, elsewhere.code, elsewhere.tokens[seat]) for seat in (0, 1)]
+    creature, hunted = Player(a, shared.code, shared.tokens[0]), Player(b, shared.code,
+                                                                        shared.tokens[1])
+    for player in [*on_a, creature, hunted]:
+        await player.connect()
+    rng = random.Random(7)
+    await moved_by(creature, [creature, hunted], rng)  # B hears A's move in the shared room
+    heard = metric(b, "nao_bus_room_notices_total")
+    assert heard >= 1
+    assert metric(b, "nao_bus_rooms_subscribed") == 1
+
+    for _ in range(12):  # A's own room: moves and a chat line that B has no socket to send to
+        await move_seen(on_a, rng)
+    await on_a[1].say("Nobody on B hears this.")
+    # One more move by A in the shared room, sent after all of those (one connection keeps
+    # A's order): once B's socket has it, B has heard all it will hear of the others.
+    await moved_by(creature, [creature, hunted], rng)
+    assert metric(b, "nao_bus_room_notices_total") == heard + 1
+
+    await hunted.close()  # B holds no room now: it stops hearing the shared one too
+    await until(lambda: metric(b, "nao_bus_rooms_subscribed") == 0)
+    hunted = Player(a, shared.code, shared.tokens[1])
+    await hunted.connect()
+    for _ in range(6):
+        await move_seen([creature, hunted], rng)
+    async with Api(a) as api:  # a room B holds again, to see where A's notices stand
+        marker = await open_table(api, hunted=1)
+    on_both = [Player(a, marker.code, marker.tokens[0]), Player(b, marker.code, marker.tokens[1])]
+    for player in on_both:
+        await player.connect()
+    await moved_by(on_both[0], on_both, rng)
+    assert metric(b, "nao_bus_room_notices_total") == heard + 2
+    await close_all([*on_a, creature, hunted, *on_both])
+
+
+@asynccontextmanager
+async def process(database: Database, origin: str) -> AsyncIterator[tuple[NatsBus, Recorder]]:
+    """A NATS bus as one server process has it, listening before this yields."""
+    bus, recorder = NatsBus(NATS_URL, database.url, origin, heartbeat=BEAT), Recorder()
+    await bus.start(recorder)
+    await asyncio.wait_for(bus.connected.wait(), WAIT)
+    try:
+        yield bus, recorder
+    finally:
+        await bus.close()
+
+
+@async_test
+async def test_notices_reach_only_the_processes_holding_their_room_in_order(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "A") as (a, _), process(database, "B") as (b, heard_b):
+        await b.hold("HELD")
+        await until(lambda: not a.alone() and "A" in b.board.seen)
+        for version in range(1, 31):
+            commit_move(a, "HELD", version)
+            commit_move(a, "OTHER", version)
+        await a.announce("OTHER", Notice.CHAT, {"text": "not for B"})
+        await a.announce("HELD", Notice.CHAT, {"text": "for B"})
+        await a.announce("OTHER", Notice.PRESENCE, Presence.of([1]).to_json())
+        await until(lambda: len(heard_b.heard) == 32)
+        held = [h for h in heard_b.heard if h[1] == "HELD"]  # each room's in order
+        assert held == [*(("move", "HELD", v) for v in range(1, 31)),
+                        ("chat", "HELD", {"text": "for B"})]
+        # Presence goes to every process: B answers the lobby of a room it does not hold.
+        assert [h for h in heard_b.heard if h[1] != "HELD"] == [("presence", "OTHER", {})]
+        assert b.board.remote("OTHER") == Presence.of([1])
+
+        await b.release("HELD")
+        commit_move(a, "HELD", 31)
+        await a.announce("MARK", Notice.PRESENCE, Presence.of([2]).to_json())  # after move 31
+        await until(lambda: b.board.remote("MARK") == Presence.of([2]))
+        assert ("move", "HELD", 31) not in heard_b.heard
+
+
+@async_test
+async def test_a_room_held_before_nats_answers_is_heard_and_resynced_once_it_does(
+        server: ServerFactory, tmp_path: Path) -> None:
+    database, port = server.database("postgres"), _free_port()
+    url = f"nats://127.0.0.1:{port}"
+    a, heard_a = NatsBus(url, database.url, "A", heartbeat=BEAT), Recorder()
+    await a.start(heard_a)
+    await a.hold("ROOM")  # NATS is not there yet: noted, not waited for
+    broker = subprocess.Popen(["/usr/sbin/nats-server", "-a", "127.0.0.1", "-p", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                              cwd=tmp_path)
+    b, heard_b = NatsBus(url, database.url, "B", heartbeat=BEAT), Recorder()
+    try:
+        await b.start(heard_b)
+        await asyncio.wait_for(a.connected.wait(), WAIT)
+        await until(lambda: heard_a.gaps >= 1)  # what it read before may be stale: resynced
+        await until(lambda: not b.alone() and "B" in a.board.seen)
+        commit_move(b, "ROOM", 1)
+        await until(lambda: ("move", "ROOM", 1) in heard_a.heard)
+    finally:
+        await a.close()
+        await b.close()
+        broker.terminate()
+        broker.wait(10)
