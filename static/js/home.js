@@ -110,5 +110,6 @@ function rulesAside() {
         h("li", {}, h("strong", {}, `${t(`phase.${p}`)}. `), t(`home.turn_${p}`)))),
     h("p", {}, t("home.win")),
     h("h2", {}, t("variant.frozen")),
-    h("p", {}, t("home.frozen_text")));
+    h("p", {}, t("home.frozen_text")),
+    h("p.credits-note", {}, h("a", { href: "/about.html" }, t("board.credits"))));
 }

@@ -33,6 +33,11 @@ export class Room {
     this.alert = new MoveAlert();
     this.wasMine = false;
     this.justMoved = false;
+    // Targeting on the board (targets.js): the Hunt token or card being placed, and the first
+    // place picked of a pair. A page's own choice in progress, never sent.
+    this.armedToken = null;
+    this.armedCard = null;
+    this.firstPick = null;
     this.main = document.getElementById("main");
     const switches = h("span#switches.switches", {}, this.alert.controls());
     document.querySelector(".topbar").append(switches);
@@ -276,7 +281,7 @@ export class Room {
     const prompt = view && view.you && view.you.prompt;
     const same = JSON.stringify(stale.action);
     if (view && view.phase === stale.phase && (prompt && prompt.kind) === stale.prompt
-        && view.legal_actions.some((a) => JSON.stringify(a) === same)) {
+        && (view.offers || []).some((o) => JSON.stringify(o.action) === same)) {
       this.act(stale.action, stale.tries + 1);
     } else {
       toast(t("room.moved_on"), "error");
@@ -301,6 +306,22 @@ export class Room {
       prompt: prompt && prompt.kind };
     document.body.dataset.busy = "1";
     if (this.table) this.table.setBusy(true);
+  }
+
+  /** Place a card on the board next (key "hunt:mirage"; null: back to the Hunt tokens). */
+  armCard(key) {
+    this.armedCard = key;
+    this.firstPick = null;
+    this.render();
+    if (key && this.table) this.table.focusTargets();
+  }
+
+  /** Place this Hunt token next. */
+  armToken(token) {
+    this.armedToken = token;
+    this.armedCard = null;
+    this.firstPick = null;
+    this.render();
   }
 
   sendChat(text, to = null) {
