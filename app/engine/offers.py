@@ -10,13 +10,32 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from .actions import Action, Choose, GiveUp, Resist, UsePlacePower
+from .actions import (
+    Action,
+    Choose,
+    DiscardContamination,
+    DiscardPlaceCard,
+    DiscardSurvivalCard,
+    GiveUp,
+    KeepHidden,
+    KeepPlaceCard,
+    KeepSurvivalCard,
+    LookAtToken,
+    PlaceHuntToken,
+    PlayHuntCard,
+    PlayPlaceCards,
+    PlaySurvivalCard,
+    Resist,
+    TakeBackPlaceCard,
+    UseAbility,
+    UsePlacePower,
+)
 from .answers import PROMPTS, give_up_bar, resist_bar
 from .events import Event
 from .places import power_bar
 from .prompts import current_prompt
 from .state import CREATURE, GameState, Prompt
-from .vocab import EventKind, PromptKind
+from .vocab import EventKind, PromptKind, TargetKind
 
 # Actions whose consequences a button must state (issue 10.4): Will, Places, Contamination
 # tokens, the counters and the end of the game. Card plays state theirs in the card's text.
@@ -32,9 +51,58 @@ def action_fields(action: Action) -> dict[str, Any]:
     return out
 
 
+# The fields of each action type that name what the choice points at, in the action's order.
+# UsePlacePower's `place` is where the user stands (the power used), not a choice: left out.
+_PLACE, _SEAT, _CARD, _TOKEN = TargetKind.PLACE, TargetKind.SEAT, TargetKind.CARD, TargetKind.TOKEN
+TARGET_FIELDS: dict[type[Action], tuple[tuple[str, TargetKind], ...]] = {
+    PlayPlaceCards: (("cards", _CARD),),
+    PlaceHuntToken: (("places", _PLACE),),
+    PlayHuntCard: (("places", _PLACE), ("hunted", _SEAT)),
+    PlaySurvivalCard: (("places", _PLACE),),
+    UsePlacePower: (("hunted", _SEAT), ("card", _CARD), ("copy", _PLACE)),
+    TakeBackPlaceCard: (("card", _CARD),),
+    DiscardPlaceCard: (("card", _CARD),),
+    KeepPlaceCard: (("card", _CARD),),
+    KeepHidden: (("cards", _CARD),),
+    KeepSurvivalCard: (("card", _CARD),),
+    DiscardSurvivalCard: (("card", _CARD),),
+    DiscardContamination: (("token", _TOKEN),),
+    LookAtToken: (("token", _TOKEN),),
+    UseAbility: (("hunted", _SEAT), ("place", _PLACE), ("card", _CARD)),
+}
+
+
+# A Survival card's `places` carry other integers for some cards (survival_cards.py,
+# frozen_survival.py): what each position is, the last kind repeating; places otherwise.
+SURVIVAL_CHOICES: dict[str, tuple[TargetKind, ...]] = {
+    "sacrifice": (_CARD,), "vortex": (_CARD,), "double-back": (_CARD,),
+    "hand-warmers": (_SEAT,), "radio-relay": (_SEAT,), "whisper": (_SEAT,), "vaccine": (_SEAT,),
+    "signal-mirror": (_SEAT,), "body-heat": (_SEAT,), "antidote": (_SEAT,),
+    "relay-runner": (_SEAT,), "scrub-down": (_SEAT,),
+    "blood-test": (_TOKEN,), "field-lab": (_TOKEN,),
+    "huddle": (_PLACE, _SEAT),
+}
+
+
+def targets(action: Action) -> list[dict[str, Any]]:
+    """What the action's choices point at, each `{"kind", "value"}` (a TargetKind), in field
+    order; a field left at its empty default (no place, no seat, no card) points at nothing."""
+    out: list[dict[str, Any]] = []
+    for name, kind in TARGET_FIELDS.get(type(action), ()):
+        value = getattr(action, name)
+        values = value if isinstance(value, tuple) else (value,)
+        kinds = SURVIVAL_CHOICES.get(action.card, (kind,)) if isinstance(
+            action, PlaySurvivalCard) else (kind,)
+        out.extend({"kind": str(kinds[min(i, len(kinds) - 1)]), "value": v}
+                   for i, v in enumerate(values) if v not in (None, ""))
+    return out
+
+
 def offers(state: GameState, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
-    """For each legal action, in order: its full fields and what it costs and does."""
-    return [{"action": action_fields(a), "cost": cost(state, seat, a)} for a in legal]
+    """For each legal action, in order: its full fields, what its choices point at, and what
+    it costs and does."""
+    return [{"action": action_fields(a), "targets": targets(a), "cost": cost(state, seat, a)}
+            for a in legal]
 
 
 def cost(state: GameState, seat: int, action: Action) -> dict[str, Any]:

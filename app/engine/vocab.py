@@ -129,6 +129,17 @@ class TokenKind(StrEnum):
     TARGET = "target"
 
 
+class TargetKind(StrEnum):
+    """What an action's choice points at, for a view's offers: a place of Artemia, a Hunted's
+    seat, a card (a Place card's number or a Hunt or Survival card's id), or a Contamination
+    token (its index among the actor's tokens)."""
+
+    PLACE = "place"
+    SEAT = "seat"
+    CARD = "card"
+    TOKEN = "token"
+
+
 class PowerOption(StrEnum):
     """`UsePlacePower.option`: which way of a place's power is used ("" = its only way)."""
 

@@ -1,11 +1,15 @@
-"""The server's own moves: bot seats, clocks that run out, and auto-pass (issues 6 and 10.1).
+"""The server's own moves: bot seats, clocks that run out, auto-pass, and the computer
+standing in for a player who left.
 
-Only rooms with work run a task: a bot, a clock, or a human seat whose auto-pass mode is not
-`off`. Each room's plan is read once and then kept in memory (changed by the commands that
-change it), and every decision is made from the live game in memory: no database read per move.
-The moves go through the same path as a player's (`Moves.play`), so they are checked,
-committed and published like any other, and an automatic pass looks on the wire exactly like a
-clicked one. Bots see only their seat's view.
+Only rooms with work run a task: a bot, a clock, a human seat whose auto-pass mode is not
+`off`, or people whose seats a computer takes over when they leave (the room's `take_over`
+option, on by default). Each room's plan is read once and then kept in memory (changed by the
+commands that change it), and every decision is made from the live game in memory and the
+merged presence: no database read per move. The moves go through the same path as a player's
+(`Moves.play`), so they are checked, committed and published like any other; a move the
+server makes for a person's seat is marked with its `By` in the log and on its events (an
+automatic pass only on its own seat's, while the game runs: to the other seats it looks
+exactly like a clicked one). Bots see only their seat's view.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from app.bots import make_bot
 from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
 from app.engine.actions import Pass
 
+from .automatic import By
 from .errors import ServiceError
 from .frames import TimeoutFrame
 from .leases import Leases
@@ -37,6 +42,9 @@ PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever thei
 _chance = random.SystemRandom()  # not the engine's randomness, and not predictable
 
 
+_BY = {"auto": By.AUTO_PASS, "clock": By.CLOCK}  # a bot job's mark depends on whose seat
+
+
 def pass_delay() -> float:
     """How long the server waits before passing for a seat."""
     return _chance.uniform(*PASS_DELAY)
@@ -44,18 +52,23 @@ def pass_delay() -> float:
 
 @dataclass(slots=True)
 class Plan:
-    """What the server plays in a room: bot seats, the clock, the human seats' auto-pass."""
+    """What the server plays in a room: bot seats (`stand_ins` among them: people's seats a
+    computer plays until they return), the clock, the human seats' auto-pass, and whether a
+    computer takes over from a person gone past the grace period."""
 
     bots: dict[int, str]
     modes: dict[int, AutoPass]
     clock: float | None
     bot_delay: float
     bot_seconds: float = 1.0  # an expert's search per decision
+    stand_ins: frozenset[int] = frozenset()
+    take_over: bool = False
 
     @property
     def has_work(self) -> bool:
-        """False for a room of people who all play every move themselves, with no clock."""
-        return bool(self.bots or self.clock
+        """False for a room of people who all play every move themselves, with no clock and
+        no take-over."""
+        return bool(self.bots or self.clock or (self.take_over and self.modes)
                     or any(mode is not AutoPass.OFF for mode in self.modes.values()))
 
 
@@ -65,15 +78,16 @@ class Job:
 
     due: float
     seat: int
-    why: str  # "bot", "clock", "auto" (pass) or "decided" (until_decision ends)
+    why: str  # "bot", "clock", "auto" (pass), "decided" (until_decision ends), "take_over"
 
 
 class Autoplay:
     """One runner task per room with work to do; woken after every published move."""
 
     def __init__(self, moves: Moves, rooms: Rooms, reads: Reads, publisher: Publisher,
-                 leases: Leases) -> None:
+                 leases: Leases, grace: float = 30.0) -> None:
         self.moves, self.rooms, self.reads, self.publisher = moves, rooms, reads, publisher
+        self.grace = grace  # seconds a person is gone before a computer takes their seat
         self.leases = leases  # a room's runner runs only where its lease is held
         # A room's plan is read again when its lease comes here: on a per-room bus, a process
         # that waited for the lease without holding the room did not hear its lobby change.
@@ -83,7 +97,7 @@ class Autoplay:
         self.wakeups: dict[str, asyncio.Event] = {}
         self.owing: dict[tuple[str, int], float] = {}  # since when a seat owes a move
         self.passing: dict[tuple[str, int], float] = {}  # when the server passes for a seat
-        publisher.watchers.append(self.kick)
+        publisher.watchers.append(self.kick)  # after each move, and when seats come or go
 
     def kick(self, code: str) -> None:
         """Re-examine a room (cheap when its plan has nothing to do)."""
@@ -131,7 +145,9 @@ class Autoplay:
                 modes={s.number: s.auto_pass for s in room.seats if not s.bot},
                 clock=float(clock) if clock else None,
                 bot_delay=room.options.get("bot_delay_ms", 800) / 1000,
-                bot_seconds=float(room.options.get("bot_seconds", 1.0)))
+                bot_seconds=float(room.options.get("bot_seconds", 1.0)),
+                stand_ins=frozenset(s.number for s in room.seats if s.bot and s.away),
+                take_over=bool(room.options.get("take_over", True)))
         return plan
 
     async def _run(self, code: str) -> None:
@@ -185,7 +201,21 @@ class Autoplay:
             job = self._auto_pass(code, seat, plan.modes.get(seat, AutoPass.OFF), live, now)
             if job is not None:
                 jobs.append(job)
+        if plan.take_over:
+            jobs += self._take_overs(code, plan, now)
         return min(jobs, key=lambda j: j.due, default=None)
+
+    def _take_overs(self, code: str, plan: Plan, now: float) -> list[Job]:
+        """For each person not connected on any process: the end of their grace period; none
+        while no person is connected (nobody waits, and nobody would watch the game)."""
+        if not set(self.publisher.hub.presence(code).seats) & plan.modes.keys():
+            return []
+        jobs = []
+        for seat in plan.modes:
+            absent = self.publisher.hub.absent_for(code, seat)
+            if absent is not None:
+                jobs.append(Job(now - absent + self.grace, seat, "take_over"))
+        return jobs
 
     def _auto_pass(self, code: str, seat: int, mode: AutoPass, live: LiveGame,
                    now: float) -> Job | None:
@@ -218,6 +248,14 @@ class Autoplay:
             await self.rooms.set_auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             await self.publisher.auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             return
+        if job.why == "take_over":
+            absent = self.publisher.hub.absent_for(code, seat)
+            if absent is None or absent < self.grace:
+                return  # back (or back and gone again) meanwhile: the next look plans again
+            if await self.rooms.take_over(code, seat):
+                await self.publisher.lobby(code)  # everyone sees who plays the seat now
+            self.replan(code)
+            return
         action: Action = Pass()
         first = None
         if job.why != "auto":
@@ -229,8 +267,9 @@ class Autoplay:
             action = await asyncio.to_thread(bot.choose, view_for(live.state, seat))
         if job.why == "clock":
             first = TimeoutFrame(seat=seat, version=version + 1)
+        by = _BY.get(job.why) or (By.COMPUTER if seat in plan.stand_ins else None)
         with contextlib.suppress(ServiceError):
             if await self.moves.play(code, seat, action, version, f"{job.why}-{seat}-{version}",
-                                     first=first):
+                                     first=first, by=by):
                 self.passing.pop((code, seat), None)
                 self.owing.pop((code, seat), None)

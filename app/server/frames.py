@@ -32,6 +32,7 @@ class EventOut(BaseModel):
     seq: int
     kind: str
     data: dict[str, Any]
+    by: str | None = None  # a `By` when the server made the move for a person's seat
 
 
 class Presence(BaseModel):
@@ -155,6 +156,20 @@ class AutoPassFrame(Frame):
 
     type: Literal["auto_pass"] = "auto_pass"
     mode: AutoPass
+
+
+class PlayedMove(BaseModel):
+    """A move the computer made for a seat while its player was away (every field)."""
+
+    seq: int
+    action: dict[str, Any]
+
+
+class PlayedForYouFrame(Frame):
+    """To a player who took their seat back: what the computer played for them meanwhile."""
+
+    type: Literal["played_for_you"] = "played_for_you"
+    moves: list[PlayedMove]
 
 
 class PongFrame(Frame):

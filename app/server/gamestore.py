@@ -42,6 +42,7 @@ class LoggedAction:
     seat: int
     action: dict[str, Any]
     client_id: str
+    by: str | None = None  # a `By` when the server made the move for a person's seat
 
 
 # Built once: the hot path only binds values (no statement is constructed per move).
@@ -70,11 +71,12 @@ async def advance(connection: AsyncConnection, game_id: int, version: int, over:
 
 
 async def append(connection: AsyncConnection, game_id: int, seq: int, seat: int,
-                 action: dict[str, Any], events: list[dict[str, Any]], client_id: str) -> None:
+                 action: dict[str, Any], events: list[dict[str, Any]], client_id: str,
+                 by: str | None = None) -> None:
     """Append to the log; (game, seq) and (game, client id) are unique keys."""
     await connection.execute(APPEND, {"game_id": game_id, "seq": seq, "seat": seat,
                                       "action": action, "events": events,
-                                      "client_id": client_id, "created_at": now()})
+                                      "client_id": client_id, "by": by, "created_at": now()})
 
 
 async def has_client_id(connection: AsyncConnection, game_id: int, client_id: str) -> bool:
@@ -98,7 +100,8 @@ async def current(connection: AsyncConnection, code: str) -> tuple[int, int | No
 async def actions_after(connection: AsyncConnection, game_id: int,
                         version: int) -> list[LoggedAction]:
     """The logged actions after `version`, in order."""
-    query = (select(ACTION.c.seq, ACTION.c.seat, ACTION.c.action, ACTION.c.client_id)
+    query = (select(ACTION.c.seq, ACTION.c.seat, ACTION.c.action, ACTION.c.client_id,
+                    ACTION.c.by)
              .where(ACTION.c.game_id == game_id, ACTION.c.seq > version)
              .order_by(ACTION.c.seq))
     return [LoggedAction(*row) for row in (await connection.execute(query)).all()]

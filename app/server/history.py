@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -65,5 +66,6 @@ async def read_away(code: str, roles: RolesDep) -> Away:
     for seat in room.seats:
         absent = None if seat.bot or not seat.name else roles.hub.absent_for(code, seat.number)
         if absent is not None:
-            wait[str(seat.number)] = round(max(0.0, grace - absent), 1)
+            # Rounded up: 0 only once the replace route accepts.
+            wait[str(seat.number)] = math.ceil(max(0.0, grace - absent) * 10) / 10
     return Away(grace_seconds=grace, replaceable_in=wait)

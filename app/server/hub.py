@@ -147,12 +147,13 @@ class Hub:
                 del self.rooms[conn.code]
 
     def absent_for(self, code: str, seat: int) -> float | None:
-        """Seconds since the seat's last socket closed; None while it is connected (here or
+        """Seconds since the seat's last socket closed, or since this process first looked
+        (after a restart nobody is taken for long gone); None while it is connected (here or
         on another process)."""
         if seat in self.presence(code).seats:
             return None
-        gone = self.gone_since.get((code, seat))
-        return float("inf") if gone is None else time.monotonic() - gone
+        now = time.monotonic()
+        return now - self.gone_since.setdefault((code, seat), now)
 
     def connections(self, code: str) -> list[Connection]:
         """The room's open, authenticated connections."""

@@ -55,6 +55,9 @@ class Seat(Base):
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
     # An AutoPass mode: when the server passes for this (human) seat (issue 10.1).
     auto_pass: Mapped[str] = mapped_column(String(16), server_default="when_nothing")
+    # The game's version when a computer took over from a player who left (None: not away);
+    # the player's return clears it and is told the moves logged for the seat since.
+    away_since: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -88,6 +91,8 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     events: Mapped[list[Any]] = mapped_column(JSON)
     client_id: Mapped[str] = mapped_column(String(64))
+    # A `By` when the server made the move for a person's seat (auto-pass, clock, stand-in).
+    by: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

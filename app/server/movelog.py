@@ -28,11 +28,11 @@ WITH moved AS (
     UPDATE game SET version = $3, status = $4{snapshot} WHERE id = $1 AND version = $2
     RETURNING id),
 logged AS (
-    INSERT INTO game_action (game_id, seq, seat, action, events, client_id, created_at)
-    SELECT id, $3, $5, $6::json, $7::json, $8, now() FROM moved RETURNING seq)
+    INSERT INTO game_action (game_id, seq, seat, action, events, client_id, by, created_at)
+    SELECT id, $3, $5, $6::json, $7::json, $8, $9, now() FROM moved RETURNING seq)
 SELECT seq FROM logged"""
 STATEMENTS = {snapshot: _MOVE.format(
-    snapshot=", snapshot = $9::json, snapshot_version = $3" if snapshot else "")
+    snapshot=", snapshot = $10::json, snapshot_version = $3" if snapshot else "")
     for snapshot in (False, True)}
 
 
@@ -54,6 +54,7 @@ class Move:
     over: bool
     snapshot: dict[str, Any] | None  # the new state's, when one is due
     before: Before = ()  # notices the other processes get just before the move (a timeout)
+    by: str | None = None  # a `By` when the server made the move for a person's seat
 
 
 class MoveLog(Protocol):
@@ -84,7 +85,7 @@ class CoreLog:
                                            move.snapshot):
                     return False
                 await store.append(connection, move.game_id, move.version + 1, move.seat,
-                                   move.action, move.events, move.client_id)
+                                   move.action, move.events, move.client_id, move.by)
         except IntegrityError as exc:  # the (game, client id) key: this id was used already
             raise Duplicate from exc
         announce(self.bus, move)
@@ -106,7 +107,7 @@ class PostgresLog:
         """Guard and log in one statement; the notice once it committed."""
         values: list[Any] = [move.game_id, move.version, move.version + 1,
                              "over" if move.over else "active", move.seat,
-                             _text(move.action), _text(move.events), move.client_id]
+                             _text(move.action), _text(move.events), move.client_id, move.by]
         if move.snapshot is not None:
             values.append(_text(move.snapshot))
         statement = STATEMENTS[move.snapshot is not None]
@@ -145,7 +146,8 @@ class PostgresLog:
 
 def announce(bus: Bus, move: Move) -> None:
     """Queue a committed move's notices on the bus."""
-    played = Played(move.game_id, move.version + 1, move.seat, move.action, move.client_id)
+    played = Played(move.game_id, move.version + 1, move.seat, move.action, move.client_id,
+                    move.by)
     bus.moved(move.code, played, move.before)
 
 

@@ -1,19 +1,16 @@
-"""The moves role: the room lock, the live game of each room, submitting, and syncs.
+"""The moves role: submitting a move on the room's live game (seating.py) and catching up.
 
 Each room's current GameState and version stay in memory, so a move neither loads nor parses
 anything: it applies the engine, then commits in one transaction (the version-guarded UPDATE
 that also takes the row lock, the log row, the bus announcement), then publishes, all under the
 room's lock so that each socket gets its frames in version order. The database stays the truth:
 a guard that fails (another process moved) or any refusal first catches the cache up from the
-log, and a cache miss loads the last snapshot and replays the later actions.
+log (seating.py loads a missed game: the last snapshot and the later actions).
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
-import weakref
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -25,55 +22,37 @@ from app.engine import (
     MalformedAction,
     action_from_json,
     apply_action,
-    view_for,
 )
 
 from . import gamestore as store
 from . import metrics
 from .db import UnitOfWork, busy, unavailable
 from .errors import ENGINE_ERRORS, ErrorCode, ServiceError
-from .frames import ErrorFrame, Frame, SyncFrame, TimeoutFrame
-from .holding import Releases
-from .hub import Connection, Hub
-from .live import LiveGame, load
+from .frames import ErrorFrame, Frame, TimeoutFrame
+from .hub import Connection
+from .live import LiveGame
 from .movelog import Duplicate, Move, MoveLog
 from .notices import Notice, Played
-from .publish import Publisher, lobby_of
+from .publish import Publisher
 from .reads import Reads
+from .seating import LiveGames
 
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
-BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
-
-
-def seats_changing() -> ServiceError:
-    """The seats changed each time they were read (new games in a quick row)."""
-    return ServiceError(ErrorCode.BUSY, "The seats keep changing: try again.")
 
 
 class SeatsChanged(Exception):
     """A move met a new game this process had not bound its sockets to (now done)."""
 
 
-class Moves:
-    """Submits moves and sends syncs, one room at a time under the room's lock."""
+class Moves(LiveGames):
+    """Submits moves, one room at a time under the room's lock, on the live games."""
 
     def __init__(self, uow: UnitOfWork, log: MoveLog, reads: Reads, publisher: Publisher,
                  snapshot_every: int, in_flight: int) -> None:
-        self.uow, self.log, self.reads, self.publisher = uow, log, reads, publisher
-        self.hub: Hub = publisher.hub
+        super().__init__(uow, reads, publisher)
+        self.log = log
         self.snapshot_every = snapshot_every
         self.limit, self.in_flight = in_flight, 0
-        self.games: dict[str, LiveGame] = {}
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
-        self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
-
-    def lock(self, code: str) -> asyncio.Lock:
-        """The room's lock: moves, syncs and joins of one room happen one at a time."""
-        lock = self._locks.get(code)
-        if lock is None:
-            lock = self._locks[code] = asyncio.Lock()
-        return lock
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -89,13 +68,13 @@ class Moves:
 
     async def play(self, code: str, seat: int | None, action: Action, version: int,
                    client_id: str, reply: Connection | None = None,
-                   first: Frame | None = None) -> bool:
+                   first: Frame | None = None, by: str | None = None) -> bool:
         """Play `action` for `seat` at `version`; True if it was committed (and published).
 
         `seat` None: the seat `reply` is bound to, read under the room's lock (a start or a
         rematch may renumber it until then). A refusal goes to `reply` (none: the server's own
         move, dropped silently); `first` is sent to the room after the commit, before the
-        update (a clock's `timeout`).
+        update (a clock's `timeout`); `by` is a `By` mark.
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
@@ -103,7 +82,7 @@ class Moves:
         self.in_flight += 1
         try:
             async with self.lock(code):
-                played = await self._play(code, seat, action, version, client_id, reply, first)
+                played = await self._play(code, seat, action, version, client_id, reply, first, by)
             if played:
                 metrics.move_committed()
                 metrics.published(started)
@@ -116,7 +95,8 @@ class Moves:
             self.in_flight -= 1
 
     async def _play(self, code: str, seat: int | None, action: Action, version: int,
-                    client_id: str, reply: Connection | None, first: Frame | None) -> bool:
+                    client_id: str, reply: Connection | None, first: Frame | None,
+                    by: str | None) -> bool:
         live = await self._live(code)
         try:
             if seat is None:
@@ -130,10 +110,10 @@ class Moves:
                         raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
-                    if await self._commit(live, seat, action, state, events, client_id, first):
+                    if await self._commit(live, seat, action, state, events, client_id, first, by):
                         if first is not None:
                             self.publisher.to_room(code, first)
-                        self.publisher.update(code, live.version, state, events, client_id, seat)
+                        self.publisher.update(code, version + 1, state, events, client_id, seat, by)
                         return True
                     live = await self._catch_up(live)  # another process came first
             else:
@@ -180,7 +160,8 @@ class Moves:
                            f"You saw version {version}; it is now {live.version}.")
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, state: GameState,
-                      events: list[Any], client_id: str, first: Frame | None = None) -> bool:
+                      events: list[Any], client_id: str, first: Frame | None,
+                      by: str | None) -> bool:
         """Commit the move (guarded by the live version), announced after `first`, a clock's
         timeout, so that other processes send it first too; then advance the live game."""
         version = live.version + 1
@@ -190,54 +171,13 @@ class Moves:
                   if isinstance(first, TimeoutFrame) else [])
         move = Move(live.code, live.game_id, live.version, seat, action.to_json(),
                     [e.to_json() for e in events], client_id, over,
-                    state.to_json() if due else None, before)
+                    state.to_json() if due else None, before, by)
         if not await self.log.commit(move):
             return False
         live.version, live.state = version, state
         if due:
             live.snapshot_version = version
         return True
-
-    # --- the live game --------------------------------------------------------------------
-
-    async def live(self, code: str) -> LiveGame | None:
-        """The room's live game (loaded if need be); None before the start."""
-        async with self.lock(code):
-            try:
-                return await self._live(code)
-            except ServiceError:
-                return None
-
-    def peek(self, code: str) -> LiveGame | None:
-        """The live game if this process holds it (no database)."""
-        return self.games.get(code)
-
-    def forget(self, code: str) -> None:
-        """Nobody here holds the room: drop its live game and, soon, its notices (holding.py)."""
-        self.games.pop(code, None)
-        self.releases.later(code)
-
-    async def _live(self, code: str) -> LiveGame:
-        live = self.games.get(code)
-        if live is None:
-            live = await self._load(code)
-            if live is None:
-                raise ServiceError(ErrorCode.NOT_STARTED)
-            if any(conn.game_id != live.game_id for conn in self.hub.connections(code)):
-                # Sockets here were bound for the game before (the cache was dropped
-                # meanwhile): they follow before anything of this game is checked or sent.
-                live = await self._new_game(code)
-                if live is None:
-                    raise ServiceError(ErrorCode.NOT_STARTED)
-        return live
-
-    async def _load(self, code: str) -> LiveGame | None:
-        """The live game rebuilt from the database, kept here; heard from before the read."""
-        await self.publisher.bus.hold(code)  # so no move committed after the read is missed
-        live = await load(self.uow, code)
-        if live is not None:
-            self.games[code] = live
-        return live
 
     async def _catch_up(self, live: LiveGame) -> LiveGame:
         """Bring the live game level with the database, publishing what this process missed
@@ -249,15 +189,15 @@ class Moves:
         if game_id != live.game_id:
             return await self._new_game(live.code) or live
         for row in later:
-            self._advance(live, row.seq, row.seat, row.action, row.client_id)
+            self._advance(live, row.seq, row.seat, row.action, row.client_id, row.by)
         return live
 
     def _advance(self, live: LiveGame, version: int, seat: int, action: dict[str, Any],
-                 client_id: str) -> None:
+                 client_id: str, by: str | None) -> None:
         """Apply a move another process committed and send it to our sockets."""
         state, events = apply_action(live.state, seat, action_from_json(action))
         live.version, live.state = version, state
-        self.publisher.update(live.code, version, state, events, client_id, seat)
+        self.publisher.update(live.code, version, state, events, client_id, seat, by)
 
     async def caught_up(self, code: str, played: Played | None = None) -> None:
         """Another process committed a move (`played`, or unknown ones): pass it, and any
@@ -275,119 +215,6 @@ class Moves:
                     return  # already read from the log
                 if played.version == live.version + 1:
                     self._advance(live, played.version, played.seat, played.action,
-                                  played.client_id)
+                                  played.client_id, played.by)
                     return
             await self._catch_up(live)
-
-    # --- syncs ----------------------------------------------------------------------------
-
-    async def join(self, conn: Connection) -> None:
-        """An authenticated socket joins its room, bound to its token's seat in the game it
-        is sent (or as a spectator), and gets its sync, in the room's order."""
-        async with self.lock(conn.code):
-            live = await self._bind(conn)
-            conn.authenticated = True
-            self.hub.join(conn)
-            await self._send_sync(conn, live)
-
-    async def resync(self, conn: Connection) -> None:
-        """A fresh sync for one socket."""
-        async with self.lock(conn.code):
-            await self._send_sync(conn, await self._live_or_none(conn.code))
-
-    async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
-        """Run a command that starts a game (seats may be renumbered or rotated), then re-bind
-        and resync every socket here, all under the room's lock: no move is checked, and no
-        frame of the new game sent, against a seat number of the game before."""
-        async with self.lock(code):
-            await command()
-            await self._new_game(code)
-
-    async def resync_room(self, code: str) -> None:
-        """Another process started a game, or notices were lost: reload, re-bind and resync
-        every socket, under the lock so no update overtakes a sync."""
-        async with self.lock(code):
-            await self._new_game(code)
-
-    async def bound(self, conn: Connection) -> tuple[LiveGame | None, int | None]:
-        """The live game and the socket's seat in it, read together under the room's lock."""
-        async with self.lock(conn.code):
-            live = await self._live_or_none(conn.code)
-            if live is not None and conn.game_id != live.game_id:
-                return live, None
-            return live, conn.seat
-
-    async def _bind(self, conn: Connection) -> LiveGame | None:
-        """Bind a joining socket to the seat its token holds in the game this process holds.
-
-        The token's seat is read with the room's current game in one statement; the seat
-        holds for that game only, so the live game must be that one: an older one held here
-        is replaced (every socket here re-bound), and a newer one met while loading means
-        the seats changed meanwhile: read again.
-        """
-        for _ in range(BIND_ATTEMPTS):
-            seating = await self.reads.seating(conn.code)
-            live = await self._live_of(conn.code, seating.game_id)
-            if (live.game_id if live is not None else None) != seating.game_id:
-                continue
-            conn.game_id = seating.game_id
-            if conn.token is not None:
-                held = seating.of(conn.token)
-                if held is None:
-                    raise ServiceError(ErrorCode.BAD_TOKEN)
-                conn.seat, conn.name = held
-            return live
-        raise seats_changing()
-
-    async def _live_of(self, code: str, game_id: int | None) -> LiveGame | None:
-        """The live game, if it is game `game_id`; otherwise the one loaded trying."""
-        live = self.games.get(code)
-        if live is not None and live.game_id != game_id and game_id is not None:
-            return await self._new_game(code)  # this process held an older game: catch up
-        return live if live is not None else await self._live_or_none(code)
-
-    async def _new_game(self, code: str) -> LiveGame | None:
-        """The room's game changed: load it, then re-bind every socket here to its token's
-        seat in it (one read of every seat with the game's id) and send each its sync. When
-        the seats cannot be read consistently, each socket is told `busy` and closed."""
-        for _ in range(BIND_ATTEMPTS):
-            self.games.pop(code, None)  # reloaded at once: the room stays held
-            live = await self._load(code)
-            seating = await self.reads.seating(code)
-            if seating.game_id == (live.game_id if live is not None else None):
-                break
-        else:
-            for conn in self.hub.connections(code):
-                self.publisher.send(conn, ErrorFrame.of(seats_changing()))
-                conn.close()
-            raise seats_changing()
-        for conn in self.hub.connections(code):
-            conn.game_id = seating.game_id
-            if conn.token is not None:
-                held = seating.of(conn.token)
-                if held is None:  # its seat was given back: the socket watches from now on
-                    conn.token, conn.seat, conn.name = None, None, ""
-                else:
-                    conn.seat, conn.name = held
-            await self._send_sync(conn, live)
-        return live
-
-    async def _live_or_none(self, code: str) -> LiveGame | None:
-        try:
-            return await self._live(code)
-        except ServiceError as error:
-            if error.code is ErrorCode.NOT_STARTED:
-                return None
-            raise
-
-    async def _send_sync(self, conn: Connection, live: LiveGame | None) -> None:
-        """Build the socket's sync from the live game and one read (under the room's lock)."""
-        version = live.version if live is not None else 0
-        parts = await self.reads.sync_parts(conn.code, conn.seat, version)
-        mode = next((s.auto_pass for s in parts.room.seats if s.number == conn.seat), None)
-        frame = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, self.hub.presence(conn.code)),
-                          presence=self.hub.presence(conn.code), chat=parts.chat, version=version,
-                          view=None if live is None else view_for(live.state, conn.seat),
-                          events=parts.events, auto_pass=mode)
-        self.publisher.send(conn, frame)
-        conn.synced = True

@@ -46,6 +46,7 @@ class Played:
     seat: int
     action: dict[str, Any]
     client_id: str
+    by: str | None = None  # a `By` when the server made the move for a person's seat
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (`Played(**it)` reads it back)."""

@@ -156,8 +156,10 @@ class RoomPresence:
                  announce: Callable[[str, Presence], None] | None = None,
                  interval: float = PRESENCE_INTERVAL, board: PresenceBoard | None = None,
                  gone_since: dict[tuple[str, int], float] | None = None,
-                 spectator_interval: float = SPECTATOR_INTERVAL) -> None:
+                 spectator_interval: float = SPECTATOR_INTERVAL,
+                 seats_changed: Callable[[str], None] | None = None) -> None:
         self.local, self.send, self.announce = local, send, announce
+        self.seats_changed = seats_changed  # told when a seat comes or goes (the take-over)
         self.board = board or PresenceBoard()
         self.coalescer = Coalescer(self._flush, interval)
         self.spectator_interval = spectator_interval
@@ -188,6 +190,8 @@ class RoomPresence:
         before = self.sent.get(code, Presence())
         for seat in before.seats - merged.seats:
             self.gone_since[(code, seat)] = time.monotonic()
+        if merged.seats != before.seats and self.seats_changed is not None:
+            self.seats_changed(code)
         if merged == before or (merged.seats == before.seats and self._too_soon(code)):
             return
         self.send(code, merged)

@@ -13,6 +13,7 @@ from typing import Any
 
 from app.engine import Event, GameState, views_for
 
+from .automatic import seen_by
 from .frames import (
     AutoPassFrame,
     ChatFrame,
@@ -47,7 +48,8 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
     count = room.options["hunted"] if room.game is None else room.game.hunted
     seat_list = [SeatOut(seat=n, role="creature" if n == 0 else "hunted",
                          name=seats[n].name if n in seats else None, connected=n in connected,
-                         host=n == room.host_seat, bot=seats[n].bot if n in seats else None)
+                         host=n == room.host_seat, bot=seats[n].bot if n in seats else None,
+                         away=n in seats and seats[n].away)
                  for n in range(count + 1)]
     game = None
     if room.game is not None:
@@ -59,14 +61,15 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
 
 
 def update_frame(version: int, view: dict[str, Any], events: Sequence[Event], seat: int | None,
-                 client_id: str | None) -> str:
+                 client_id: str | None, by: str | None = None) -> str:
     """The encoded `update` one seat receives for one committed action (`view`: its view)."""
-    return encode_update(version, view, seen_events(version, events, seat), client_id)
+    return encode_update(version, view, seen_events(version, events, seat, by), client_id)
 
 
-def seen_events(version: int, events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+def seen_events(version: int, events: Sequence[Event], seat: int | None,
+                by: str | None = None) -> list[dict[str, Any]]:
     """The events of one action that `seat` may see, as `EventOut` encodes them."""
-    return [{"seq": version, "kind": e.kind, "data": e.data}
+    return [{"seq": version, "kind": e.kind, "data": e.data, "by": by}
             for e in events if e.visible_to(seat)]
 
 
@@ -76,13 +79,15 @@ class Publisher:
     def __init__(self, hub: Hub, reads: Reads, bus: Bus,
                  presence_interval: float = PRESENCE_INTERVAL) -> None:
         self.hub, self.reads, self.bus = hub, reads, bus
-        self.watchers: list[Callable[[str], None]] = []  # told of each published move
+        # Told of each published move, and of each seat coming or going.
+        self.watchers: list[Callable[[str], None]] = []
         self.flow = RoomPresence(hub.local_presence, self._send_presence, self._tell_presence,
-                                 presence_interval, bus.board, hub.gone_since)
+                                 presence_interval, bus.board, hub.gone_since,
+                                 seats_changed=self._seats_changed)
         self._sending: set[asyncio.Task[None]] = set()
 
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
-               client_id: str, actor: int) -> None:
+               client_id: str, actor: int, by: str | None = None) -> None:
         """After a commit: each socket gets its seat's view; one view and one encoding per
         audience, what every seat sees alike built once."""
         connections = self.hub.connections(code)
@@ -93,8 +98,13 @@ class Publisher:
             if text is None:
                 own = client_id if conn.seat == actor else None
                 text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
-                                                       conn.seat, own)
+                                                       conn.seat, own,
+                                                       seen_by(by, actor, conn.seat))
             conn.send(text)
+        for watcher in self.watchers:
+            watcher(code)
+
+    def _seats_changed(self, code: str) -> None:
         for watcher in self.watchers:
             watcher(code)
 

@@ -8,13 +8,15 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import Event
+from app.engine import Event, action_from_json
+from app.engine.offers import action_fields
 
 from . import repository as repo
 from .auth import hash_token
+from .automatic import By, seen_by
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
-from .frames import ChatLine, EventOut
+from .frames import ChatLine, EventOut, PlayedMove
 from .models import ChatMessage, Room, Seat
 from .settings import AutoPass
 
@@ -53,6 +55,7 @@ class SeatInfo:
     name: str
     bot: str | None
     auto_pass: AutoPass
+    away: bool = False  # a computer plays the seat until its player returns
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,8 @@ def chat_line(row: ChatMessage) -> ChatLine:
 
 def seat_info(row: Seat) -> SeatInfo:
     """A seat row as plain data."""
-    return SeatInfo(row.number, row.name, row.bot, AutoPass(row.auto_pass))
+    return SeatInfo(row.number, row.name, row.bot, AutoPass(row.auto_pass),
+                    row.away_since is not None)
 
 
 async def room_row(session: AsyncSession, code: str, *, lock: bool = False) -> Room:
@@ -150,6 +154,17 @@ class Reads:
         async with self.uow.read() as session:
             return await self._room(session, code)
 
+    async def played_for(self, code: str, seat: int, since: int) -> list[PlayedMove]:
+        """The moves a computer made for `seat` after version `since` of the current game
+        (what a returning player is told)."""
+        async with self.uow.read() as session:
+            room = await room_row(session, code)
+            if room.game_id is None:
+                return []
+            rows = await repo.actions_of(session, room.game_id, since)
+        return [PlayedMove(seq=row.seq, action=action_fields(action_from_json(row.action)))
+                for row in rows if row.seat == seat and row.by == By.COMPUTER]
+
     async def sync_parts(self, code: str, seat: int | None, version: int) -> SyncParts:
         """The lobby, the recent chat and the visible events up to `version`, in one session."""
         async with self.uow.read() as session:
@@ -188,12 +203,14 @@ class Reads:
         return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
 
 
-def visible(rows: list[tuple[int, list[Any]]], seat: int | None) -> list[EventOut]:
-    """The logged events `seat` may see, as sent."""
+def visible(rows: list[tuple[int, int, list[Any], str | None]],
+            seat: int | None) -> list[EventOut]:
+    """The logged events `seat` may see, as sent (with the marks it may see)."""
     out = []
-    for seq, events in rows:
+    for seq, actor, events, by in rows:
+        shown = seen_by(by, actor, seat)
         for raw in events:
             event = Event.from_json(raw)
             if event.visible_to(seat):
-                out.append(EventOut(seq=seq, kind=event.kind, data=event.data))
+                out.append(EventOut(seq=seq, kind=event.kind, data=event.data, by=shown))
     return out

@@ -25,11 +25,13 @@ ReplaysDep = Annotated[Replays, Depends(get_replays)]
 
 
 class StepOut(BaseModel):
-    """Where a step stands: its turn and phase after it, and who acted (null: the set-up)."""
+    """Where a step stands: its turn and phase after it, who acted (null: the set-up), and
+    whether it is a pass the server made for a person's seat (a replay skips those)."""
 
     turn: int
     phase: str
     seat: int | None
+    auto_pass: bool = False
 
 
 class ReplayOut(BaseModel):

@@ -26,6 +26,7 @@ from app.engine import (
     phase_name,
     view_for,
 )
+from app.engine.actions import Pass
 from app.engine.offers import action_fields
 from app.engine.table_view import table_events, table_view
 
@@ -42,7 +43,8 @@ MAX_PAGE = 100
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A finished game step by step: `states[i]` after `i` actions; `events[i]` came with
-    action `i` (`events[0]` is empty: the set-up)."""
+    action `i` (`events[0]` is empty: the set-up); `by[i]` says why the server made it for
+    a person's seat (None: the seat's own move)."""
 
     number: int
     config: Config
@@ -50,6 +52,8 @@ class Replayed:
     actions: tuple[dict[str, Any] | None, ...]
     states: tuple[GameState, ...]
     events: tuple[tuple[Event, ...], ...]
+    by: tuple[str | None, ...]
+    passes: tuple[bool, ...]  # whether each step's action is a Pass
 
     @property
     def last(self) -> int:
@@ -64,6 +68,8 @@ def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -
     actions: list[dict[str, Any] | None] = [None]
     states = [state]
     events: list[tuple[Event, ...]] = [()]
+    by: list[str | None] = [None]
+    passes = [False]
     for row in log:
         action = action_from_json(row.action)
         state, produced = apply_action(state, row.seat, action)
@@ -71,14 +77,20 @@ def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -
         actions.append(action_fields(action))  # every field, so the client fills in no default
         states.append(state)
         events.append(tuple(produced))
-    return Replayed(number, config, tuple(seats), tuple(actions), tuple(states), tuple(events))
+        by.append(row.by)
+        passes.append(isinstance(action, Pass))
+    return Replayed(number, config, tuple(seats), tuple(actions), tuple(states), tuple(events),
+                    tuple(by), tuple(passes))
 
 
 def step_index(replayed: Replayed) -> list[dict[str, Any]]:
-    """Each step's turn, phase and actor: small enough to send whole, so that a client can
-    jump to a turn before it has the views."""
-    return [{"turn": s.turn, "phase": phase_name(s), "seat": seat}
-            for s, seat in zip(replayed.states, replayed.seats, strict=True)]
+    """Each step's turn, phase, actor and whether it is a pass the server made for the seat
+    (`auto_pass`, skipped by default): small enough to send whole, so that a client can jump
+    to a turn, or over automatic passes, before it has the views."""
+    return [{"turn": s.turn, "phase": phase_name(s), "seat": seat,
+             "auto_pass": by is not None and passed}
+            for s, seat, by, passed in zip(replayed.states, replayed.seats, replayed.by,
+                                           replayed.passes, strict=True)]
 
 
 def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, Any]:
@@ -92,8 +104,10 @@ def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, An
         view = view_for(state, perspective)
         shown = [e for e in events if e.visible_to(perspective)]
     view["legal_actions"] = view["offers"] = []  # a replay offers nothing to do
+    by = replayed.by[step]
     return {"step": step, "seat": replayed.seats[step], "action": replayed.actions[step],
-            "events": [{"seq": step, "kind": e.kind, "data": e.data} for e in shown],
+            "by": by, "events": [{"seq": step, "kind": e.kind, "data": e.data, "by": by}
+                                 for e in shown],
             "view": view}
 
 

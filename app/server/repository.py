@@ -144,13 +144,14 @@ async def actions_of(session: AsyncSession, game_id: int,
 
 
 async def actions_between(session: AsyncSession, game_id: int, after: int,
-                          upto: int) -> list[tuple[int, list[Any]]]:
-    """(seq, events) of the logged actions after `after` up to `upto`, in order."""
-    query = (select(GameAction.seq, GameAction.events)
+                          upto: int) -> list[tuple[int, int, list[Any], str | None]]:
+    """(seq, seat, events, by) of the logged actions after `after` up to `upto`, in order."""
+    query = (select(GameAction.seq, GameAction.seat, GameAction.events, GameAction.by)
              .where(GameAction.game_id == game_id, GameAction.seq > after,
                     GameAction.seq <= upto)
              .order_by(GameAction.seq))
-    return [(seq, events) for seq, events in (await session.execute(query)).all()]
+    return [(seq, seat, events, by)
+            for seq, seat, events, by in (await session.execute(query)).all()]
 
 
 async def game_and_number(session: AsyncSession, room_id: int, game_id: int) -> tuple[Game, int]:

@@ -58,7 +58,8 @@ class Roles:
         publisher = Publisher(hub, reads, bus, settings.presence_interval)
         moves = Moves(uow, move_log(uow, bus, settings), reads, publisher,
                       settings.snapshot_every, settings.submits_in_flight)
-        autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases())
+        autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases(),
+                            settings.grace_seconds)
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
     async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
@@ -94,6 +95,8 @@ class Delivery:
                                       announce=False)
         if notice is Notice.PRESENCE:  # even with no socket here: the lobby shows presence
             publisher.presence(code)
+        if notice is Notice.LOBBY:  # even with no socket here: this process may run its bots
+            self.roles.autoplay.replan(code)
         if not self.roles.hub.connections(code):
             return
         if notice in (Notice.GAME, Notice.RESYNC):
@@ -101,7 +104,6 @@ class Delivery:
             self.roles.autoplay.replan(code)
         elif notice is Notice.LOBBY:
             await publisher.lobby(code, announce=False)
-            self.roles.autoplay.replan(code)
         elif notice is Notice.CHAT:
             await publisher.chat(code, ChatLine.model_validate(data), announce=False)
         elif notice is Notice.WHISPER:

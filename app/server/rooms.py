@@ -94,31 +94,32 @@ class Rooms:
             raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
 
     async def replace_with_bot(self, code: str, token: str, seat: int) -> None:
-        """Host only, during a game: a computer plays a (disconnected) player's seat."""
+        """Any seated player, during a game: a computer plays a (disconnected) player's seat."""
         async with self.uow.write() as session:
             room = await room_row(session, code, lock=True)
-            await self._host(session, room, token)
-            if room.game_id is None:
-                raise ServiceError(ErrorCode.NOT_STARTED)
-            target = next((s for s in await repo.seats_of(session, room.id)
-                           if s.number == seat), None)
-            if target is None:
-                raise ServiceError(ErrorCode.NO_SUCH_SEAT)
-            target.bot = target.bot or "heuristic"
+            await seat_row(session, room, token)
+            await _stand_in(session, room, seat)
 
-    async def sit_down(self, code: str, token: str) -> tuple[SeatIdentity, bool]:
+    async def take_over(self, code: str, seat: int) -> bool:
+        """The server, once a player has been gone for the grace period: a computer plays
+        their seat until they return; False if one already does."""
+        async with self.uow.write() as session:
+            return await _stand_in(session, await room_row(session, code, lock=True), seat)
+
+    async def sit_down(self, code: str, token: str) -> tuple[SeatIdentity, int | None]:
         """Authenticate a token; a replaced player takes the seat back from its bot.
 
-        Returns who holds the token and whether the seat was a bot's until now.
+        Returns who holds the token and, if a computer played the seat until now, the game's
+        version when it took over (None: the seat was the player's).
         """
         async with self.uow.write() as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             # A bot seat's token is never handed out, so a valid token is the replaced player's.
-            returned = seat.bot is not None
-            seat.bot = None
+            since = (seat.away_since or 0) if seat.bot is not None else None
+            seat.bot, seat.away_since = None, None
             return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat), \
-                returned
+                since
 
     async def set_auto_pass(self, code: str, seat: int, mode: AutoPass) -> None:
         """Keep a seat's auto-pass mode (in the seat row, so it outlives its sockets)."""
@@ -200,6 +201,21 @@ class Rooms:
         if seat.number != room.host_seat:
             raise ServiceError(ErrorCode.NOT_HOST)
         return seat
+
+
+async def _stand_in(session: AsyncSession, room: Room, number: int) -> bool:
+    """A computer plays a person's seat from the game's current version; False if a computer
+    plays it already."""
+    if room.game_id is None:
+        raise ServiceError(ErrorCode.NOT_STARTED)
+    seat = next((s for s in await repo.seats_of(session, room.id) if s.number == number), None)
+    if seat is None:
+        raise ServiceError(ErrorCode.NO_SUCH_SEAT)
+    if seat.bot is not None:
+        return False
+    seat.bot = "heuristic"
+    seat.away_since = (await repo.game_by_id(session, room.game_id)).version
+    return True
 
 
 async def _renumber(session: AsyncSession, room: Room, hunted: list[Seat]) -> None:

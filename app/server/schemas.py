@@ -80,6 +80,8 @@ class RoomOptions(Strict):
     bot_seconds: float = Field(1.0, gt=0, le=10, description="an expert bot's search per move")
     clock_seconds: ClockSeconds | None = Field(
         None, description="time per decision; at zero the seat's bot moves")
+    take_over: bool = Field(True, description="a computer plays for a player gone longer "
+                            "than the grace period, until they return")
 
 
 class CreateRoom(Strict):
@@ -127,6 +129,7 @@ class SeatOut(BaseModel):
     connected: bool
     host: bool
     bot: str | None = None
+    away: bool = False  # a computer plays this seat until its player returns
 
 
 class GameOut(BaseModel):

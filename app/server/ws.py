@@ -16,7 +16,7 @@ from . import metrics
 from .caps import check_spectators
 from .db import busy, unavailable
 from .errors import ErrorCode, ServiceError
-from .frames import PONG, ErrorFrame, WhisperLine
+from .frames import PONG, ErrorFrame, PlayedForYouFrame, WhisperLine
 from .hub import Connection, TokenBucket
 from .reads import SeatIdentity
 from .roles import Roles
@@ -92,6 +92,7 @@ async def _leave(conn: Connection, roles: Roles) -> None:
     conn.close()
     if conn.authenticated:
         roles.publisher.presence(conn.code)
+        roles.autoplay.kick(conn.code)  # a seat may have gone: its grace period starts
     if not roles.hub.connections(conn.code) and not roles.autoplay.running(conn.code):
         roles.moves.forget(conn.code)
 
@@ -156,9 +157,9 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
                         roles: Roles) -> None:
     if conn.authenticated:
         raise ServiceError(ErrorCode.BAD_MESSAGE, "This socket is already authenticated.")
-    returned = False
+    since = None  # the version from which a computer played the seat, if it did
     if isinstance(message, AuthMessage):
-        _, returned = await roles.rooms.sit_down(conn.code, message.token)
+        _, since = await roles.rooms.sit_down(conn.code, message.token)
         conn.token = message.token
     # Bound to its seat under the room's lock (seats change there), then its sync, in
     # version order with the room's updates.
@@ -168,8 +169,10 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
         conn.token = None
         raise
     roles.publisher.presence(conn.code)
-    if returned:  # a replaced player is back: the bot stands down
-        await roles.lobby_changed(conn.code)
+    if since is not None and conn.seat is not None:  # a replaced player is back
+        moves = await roles.reads.played_for(conn.code, conn.seat, since)
+        roles.publisher.send(conn, PlayedForYouFrame(moves=moves))
+        await roles.lobby_changed(conn.code)  # the bot stands down
     roles.autoplay.kick(conn.code)  # (re)start the room's computer players after a restart
 
 

@@ -1,14 +1,18 @@
-// The actions panel: the current prompt in words, then exactly `view.legal_actions` as
-// buttons grouped by type. Hunt token placements are chosen by clicking a place.
+// The actions panel: the current prompt in words, then every offered action (`view.offers`)
+// as buttons grouped by type. Hunt tokens and the cards that go on places are placed by
+// clicking tiles (targets.js, board.js); their lists of buttons wait behind a disclosure, the
+// complete path for a keyboard or a screen reader.
 
 import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, survivalName } from "./cards.js";
 import { h } from "./dom.js";
 import { ABILITIES } from "./frozen.js";
 import { t } from "./i18n.js";
 import {
-  DECISIONS, GROUPS, boardOdds, cap, closedText, describeAction, doingLabel, promptText, seatName,
-  tokenName, voteLabel, who, withDefaults,
+  DECISIONS, GROUPS, boardOdds, cap, closedText, describeAction, doingLabel, offeredActions, promptText,
+  seatName, tokenName, voteLabel, who, withDefaults,
 } from "./labels.js";
+import { piece } from "./board.js";
+import { boardCards, boardChoice, placeableTokens } from "./targets.js";
 
 /** Pass declines (a skip, drawn as a secondary button), except when it confirms the hunt. */
 function skipClass(action, ctx) {
@@ -28,21 +32,37 @@ function actButton(action, desc, onAct, short, ctx) {
   }, h("span", {}, short || desc.label), extra);
 }
 
-function cardBlock(card, items, onAct, ctx) {
-  const info = items[0].action.type === "PlayHuntCard" ? HUNT_CARDS[card] : SURVIVAL_CARDS[card];
-  const name = items[0].action.type === "PlayHuntCard" ? huntName(card) : survivalName(card);
+/** The list of a card's plays, folded: the board is the usual way to choose. */
+function listOfChoices(items, onAct, ctx) {
+  return h("details.choice-list", {},
+    h("summary", {}, t("target.list", { n: items.length })),
+    h("div.choice-buttons", {}, items.map(({ action, desc }) => actButton(action, desc, onAct, desc.choice, ctx))));
+}
+
+function cardBlock(card, items, onAct, ctx, room) {
+  const hunt = items[0].action.type === "PlayHuntCard";
+  const info = hunt ? HUNT_CARDS[card] : SURVIVAL_CARDS[card];
+  const name = hunt ? huntName(card) : survivalName(card);
+  const key = `${hunt ? "hunt" : "survival"}:${card}`;
   let text = info ? info.text : "";
   const copies = card === "flashback" && ctx.view.creature.flashback_copies; // the engine's answer
   if (copies) text += t("actions.now", { card: huntName(copies) });
   const single = items.length === 1 && !items[0].desc.choice;
-  const kind = items[0].action.type === "PlayHuntCard" ? "hunt" : "survival";
-  return h("div.card-choice", { dataset: { choices: `${kind}:${card}` } },
+  const onBoard = room && boardCards(ctx.view).has(key);
+  const armed = onBoard && room.armedCard === key;
+  const choices = onBoard
+    ? [h(`button.arm${armed ? ".armed" : ""}`, {
+      type: "button", "aria-pressed": String(armed), dataset: { arm: key },
+      onclick: () => room.armCard(armed ? null : key),
+    }, t(armed ? "target.choosing" : "target.on_board", { card: name })), listOfChoices(items, onAct, ctx)]
+    : h("div.choice-buttons", {}, items.map(({ action, desc }) =>
+      actButton(action, desc, onAct, single ? t("hand.verb.play", { name }) : desc.choice, ctx)));
+  return h(`div.card-choice${armed ? ".armed" : ""}`, { dataset: { choices: key } },
     h("div.card-choice-head", {}, h("strong", {}, name),
       info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : null,
       info && info.symbol ? h(`span.symbol-tag.sym-${info.symbol}`, {}, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null),
     h("p.card-text", {}, text),
-    h("div.choice-buttons", {}, items.map(({ action, desc }) =>
-      actButton(action, desc, onAct, single ? t("hand.verb.play", { name }) : desc.choice, ctx))));
+    choices);
 }
 
 function abilityBlock(ability, items, onAct, ctx) {
@@ -96,28 +116,28 @@ function decisionBox(view, ctx, decision) {
 }
 
 function tokenPicker(tokens, room) {
-  if (!tokens.includes(room.armedToken)) room.armedToken = tokens[0];
   return h("div.token-picker", { role: "radiogroup", "aria-label": t("actions.token_to_place") },
     tokens.map((token) => h("label.choice.inline", { for: `armed-${token}` },
       h("input", {
-        type: "radio", name: "armed-token", id: `armed-${token}`, value: token, checked: token === room.armedToken,
-        onchange: () => { room.armedToken = token; room.render(); },
+        type: "radio", name: "armed-token", id: `armed-${token}`, value: token,
+        checked: token === room.armedToken && !room.armedCard,
+        onchange: () => room.armToken(token),
       }),
-      h(`span.token.token-${token}`, { "aria-hidden": "true" }, t(`token.letter.${token}`)),
+      piece(token, tokenName(token)),
       h("span", {}, tokenName(token)))),
     h("p.hint", {}, t("actions.then_place")));
 }
 
-/** Map place -> {action, token} placing the armed token there (for the board). */
-export function tokenActions(view, room) {
-  const map = new Map();
-  for (const raw of view.legal_actions) {
-    const a = withDefaults(raw, view);
-    if (a.type === "PlaceHuntToken" && a.token === room.armedToken) {
-      map.set(a.places[0], { action: raw, token: a.token });
-    }
-  }
-  return map;
+/** What a click on the board does now, for the board (null: the tiles are only shown). */
+export function boardTarget(view, room) {
+  const now = boardChoice(view, room);
+  if (!now) return null;
+  return {
+    now, first: room.firstPick ?? null, token: now.token || null,
+    act: (action) => room.act(action),
+    pickFirst: (place) => { room.firstPick = place; room.render(); },
+    disarm: () => room.armCard(null),
+  };
 }
 
 function waitingText(view, ctx) {
@@ -156,7 +176,7 @@ function autoPassingText(legal, ctx) {
 export function renderActions(view, ctx, room) {
   const onAct = (a) => room.act(a);
   const prompt = view.you && view.you.prompt;
-  const legal = view.legal_actions || [];
+  const legal = offeredActions(view);
   const passing = Boolean(prompt && room.autoPassing());
   const head = h("h2#actions-title", { tabindex: "-1" }, t(passing ? "actions.server_passes"
     : prompt ? "actions.your_move" : legal.length ? "actions.chosen" : view.outcome ? "phase.over" : "actions.waiting"));
@@ -184,14 +204,14 @@ export function renderActions(view, ctx, room) {
     if (!items) continue;
     let body;
     if (group === "token") {
-      body = tokenPicker([...new Set(items.map((i) => withDefaults(i.action, view).token))], room);
+      body = tokenPicker(placeableTokens(view), room);
     } else if (group === "hunt" || group === "survival") {
       const cards = new Map();
       for (const item of items) {
         if (!cards.has(item.desc.card)) cards.set(item.desc.card, []);
         cards.get(item.desc.card).push(item);
       }
-      body = h("div.cards-choices", {}, [...cards].map(([card, list]) => cardBlock(card, list, onAct, ctx)));
+      body = h("div.cards-choices", {}, [...cards].map(([card, list]) => cardBlock(card, list, onAct, ctx, room)));
     } else if (group === "ability") {
       const abilities = new Map();
       for (const item of items) {

@@ -1,18 +1,54 @@
-// Artemia (the 10 Places in 2 rows of 5) with Hunt tokens and Hunted figures, and the
-// Rescue / Assimilation tracks.
+// Artemia as the board: the 10 places as illustrated tiles in 2 rows of 5, the Hunt tokens,
+// the Marker and the Hunted figures as pieces on them, the Rescue and Assimilation tracks with
+// their counters, and targeting (a token or a card placed by clicking tiles, see targets.js).
 
 import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
 import { t as t_ } from "./i18n.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
+import { ICONS } from "./icons.js";
 import { seatName, tokenName } from "./labels.js";
+import { coveredPlaces, edgePicks, partnersOf, pickAt } from "./targets.js";
 
+const SVG = "http://www.w3.org/2000/svg";
 const TOKEN_ORDER = ["creature", "artemia", "target"];
 
-function tokenBadges(view, n) {
+// Each place's picture (game-icons.net, CC BY 3.0: see about.html), by variant and number.
+const PICTURES = {
+  base: ["cave-entrance", "jungle", "river", "lighthouse", "mars-curiosity", "swamp", "camping-tent",
+    "ship-wreck", "fountain", "crystal-growth"],
+  "frozen-lands": ["mountain-cave", "pine-tree", "mountains", "iceberg", "jumping-dog", "steam", "igloo",
+    "apollo-capsule", "water-splash", "star-swirl"],
+};
+const PIECES = { creature: "alien-stare", artemia: "hive-mind", target: "targeted", marker: "flag-objective",
+  contamination: "biohazard", hunted: "meeple", rescue: "rocket", assimilation: "alien-bug" };
+
+/** The picture of place `n` in a variant. */
+export const placePicture = (n, variant) => (PICTURES[variant] || PICTURES.base)[n - 1];
+
+/** A picture from the vendored icons (icons.js), decorative: the text beside it says what it is. */
+export function icon(name, cls = "") {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", `icon ${cls}`.trim());
+  svg.setAttribute("viewBox", "0 0 512 512");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const d of ICONS[name] || []) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  return svg;
+}
+
+/** A piece on the board: its picture, and its name for screen readers and on hover. */
+export function piece(kind, name, extra = "") {
+  return h(`span.piece.token.token-${kind}${extra}`, { title: name, dataset: { token: kind } },
+    icon(PIECES[kind]), h("span.sr", {}, name));
+}
+
+function tokenPieces(view, n) {
   const tokens = view.board.tokens || {};
-  return TOKEN_ORDER.filter((t) => (tokens[t] || []).includes(n)).map((t) =>
-    h(`span.token.piece.token-${t}`, { title: tokenName(t), dataset: { token: t } },
-      h("span", { "aria-hidden": "true" }, t_(`token.letter.${t}`)), h("span.sr", {}, tokenName(t))));
+  return TOKEN_ORDER.flatMap((kind) => (tokens[kind] || []).filter((p) => p === n).map(() => piece(kind, tokenName(kind))));
 }
 
 function figures(view, ctx, n) {
@@ -22,7 +58,7 @@ function figures(view, ctx, n) {
       if (place !== n) continue;
       const name = seatName(hunted.seat, ctx.names);
       out.push(h(`span.figure.seat-${hunted.seat}`, { title: name, dataset: { hunted: hunted.seat } },
-        h("span", { "aria-hidden": "true" }, String(hunted.seat)), h("span.sr", {}, name)));
+        icon(PIECES.hunted), h("span.figure-seat", { "aria-hidden": "true" }, String(hunted.seat)), h("span.sr", {}, name)));
     }
   }
   return out;
@@ -31,7 +67,7 @@ function figures(view, ctx, n) {
 function flags(view, n) {
   const b = view.board;
   const out = [];
-  if (n === 4 && b.marker_on_beach) out.push(h("span.flag.marker", { dataset: { token: "marker" } }, t_("board.marker")));
+  if (n === 4 && b.marker_on_beach) out.push(piece("marker", t_("board.marker")));
   if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.forbidden")));
   if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.power_fails")));
   if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, t_("board.used")));
@@ -45,59 +81,140 @@ function flags(view, n) {
 
 function tileContent(view, ctx, n) {
   return [
+    icon(placePicture(n, view.config.variant), "tile-art"),
     h("span.place-head", {}, h("span.place-num", {}, String(n)),
       h("span.place-name", {}, h("span.the", {}, placeParts(n).article), placeParts(n).rest)),
-    h("span.place-text", {}, PLACES[n].text),
-    h("span.place-marks", {}, tokenBadges(view, n), figures(view, ctx, n), flags(view, n)),
+    h("span.place-text", {}, PLACES[n] ? PLACES[n].text : ""),
+    h("span.place-marks", {}, tokenPieces(view, n), figures(view, ctx, n), flags(view, n)),
   ];
 }
 
-/** The 10 places; with `tokenActions` (place -> action), those places are buttons. */
-export function renderBoard(view, ctx, tokenActions, onAct) {
-  const items = [];
-  for (let n = 1; n <= 10; n += 1) {
-    const offer = tokenActions.get(n);
-    const content = tileContent(view, ctx, n);
-    const occupied = (view.board.tokens && Object.values(view.board.tokens).some((p) => p.includes(n)));
-    const cls = `li.place.tile${occupied ? ".has-token" : ""}`;
-    if (offer) {
-      const { action, token } = offer;
-      const label = t_("action.put_token", { token: tokenName(token), places: placeName(n) });
-      items.push(h(cls, { dataset: { place: n } },
-        h("button.place-button.act", {
-          type: "button", title: label,
-          dataset: { key: JSON.stringify(action), place: n },
-          onclick: () => onAct(action),
-        }, content)));
-    } else {
-      items.push(h(cls, { dataset: { place: n } }, h("span.place-button", {}, content)));
-    }
+// --- Targeting ----------------------------------------------------------------------------
+
+/** Light the tiles a choice would cover (hover or focus), and nothing else. */
+function cover(board, places) {
+  for (const tile of board.querySelectorAll(".tile")) {
+    tile.classList.toggle("covers", places.includes(Number(tile.dataset.place)));
   }
-  return h("ol.artemia", { "aria-label": t_("board.artemia_label") }, items);
+}
+
+function coverOn(el, board, places) {
+  el.addEventListener("mouseenter", () => cover(board, places));
+  el.addEventListener("focus", () => cover(board, places));
+  el.addEventListener("mouseleave", () => cover(board, []));
+  el.addEventListener("blur", () => cover(board, []));
+}
+
+/** The words on a target tile's button: what the click does. */
+function targetLabel(now, n, first) {
+  if (!now.pair && now.token) return t_("action.put_token", { token: now.what, places: placeName(n) });
+  if (!now.pair) return t_("target.put", { what: now.what, place: placeName(n) });
+  if (first === null) return t_("target.first", { what: now.what, place: placeName(n) });
+  if (first === n) return t_("target.unpick", { place: placeName(n) });
+  return t_("target.second", { what: now.what, first: placeName(first), place: placeName(n) });
+}
+
+/** Why a tile is no choice now (shown on hover and focus). */
+function closedWhy(now, n, first) {
+  if (now.pair && first !== null) return t_("target.not_with", { what: now.what, place: placeName(first) });
+  return t_("target.closed", { what: now.what, place: placeName(n) });
+}
+
+function targetTile(view, ctx, n, target) {
+  const { now, first, act, pickFirst, board } = target;
+  const content = tileContent(view, ctx, n);
+  const partners = now.pair ? partnersOf(now, n) : new Set();
+  const open = now.pair
+    ? (first === null ? partners.size > 0 : first === n || partners.has(n) || Boolean(pickAt(now, n, first)))
+    : Boolean(pickAt(now, n, null));
+  if (!open) {
+    const why = closedWhy(now, n, first);
+    return h("div.place-button.closed", { tabindex: "0", title: why, "aria-disabled": "true" },
+      content, h("span.why", { role: "tooltip" }, why));
+  }
+  const pick = pickAt(now, n, first);
+  const label = targetLabel(now, n, first);
+  // Token placements are the actions themselves (button.act, data-key); a card's plays keep
+  // their buttons in the actions panel's list, so its tiles are plain targets.
+  const cls = target.token && !now.pair ? "button.place-button.act.target" : "button.place-button.target";
+  const button = h(`${cls}${first === n ? ".picked" : ""}`, {
+    type: "button", title: label, "aria-pressed": now.pair ? String(first === n) : null,
+    dataset: pick && !now.pair ? { key: JSON.stringify(pick.action), place: n } : { place: n },
+    onclick: () => (pick ? act(pick.action) : pickFirst(first === n ? null : n)),
+  }, content);
+  const covers = pick ? pick.places : first === null ? [n, ...partners] : [n];
+  coverOn(button, board, covers);
+  return button;
+}
+
+/** The pairs' edges: one button on the border between two tiles, covering both. */
+function edges(now, act, board) {
+  return edgePicks(now).map((pick) => {
+    const [a, b] = pick.places;
+    const label = t_("target.pair", { what: now.what, places: `${placeName(a)}, ${placeName(b)}` });
+    const button = h(`button.edge.${b - a === 1 ? "across" : "down"}`, {
+      type: "button", "aria-label": label, title: label, tabindex: "-1", dataset: { places: `${a}-${b}` },
+      onclick: () => act(pick.action),
+    }, icon(PIECES.target));
+    const low = Math.min(a, b);
+    button.style.setProperty("--col", String((low - 1) % 5));
+    button.style.setProperty("--row", String(low > 5 ? 1 : 0));
+    coverOn(button, board, pick.places);
+    return button;
+  });
+}
+
+/** The banner over the tiles while choosing: what goes where, and a way out of a card. */
+function targetBar(now, first, target) {
+  const text = now.pair
+    ? (first === null ? t_("target.pair_hint", { what: now.what }) : t_("target.pair_second", { what: now.what, place: placeName(first) }))
+    : t_("target.hint", { what: now.what });
+  return h("div.target-bar", { role: "status" },
+    now.card ? h("span.target-card", {}, now.card.startsWith("hunt:") ? piece("target", now.what) : null) : null,
+    h("span", {}, text),
+    now.card ? h("button.subtle.small.disarm", { type: "button", onclick: () => target.disarm() }, t_("target.cancel")) : null);
+}
+
+/**
+ * The 10 places. With `target` ({now, first, act, pickFirst, disarm, token}: see targets.js),
+ * the places it can reach are buttons and the others say why not.
+ */
+export function renderBoard(view, ctx, choosing = null) {
+  const target = choosing && choosing.now ? choosing : null;
+  const items = [];
+  const occupied = (n) => view.board.tokens && Object.values(view.board.tokens).some((p) => p.includes(n));
+  const reach = target ? coveredPlaces(target.now) : new Set();
+  const grid = h("ol.artemia", { "aria-label": t_("board.artemia_label") });
+  if (target) target.board = grid;
+  for (let n = 1; n <= 10; n += 1) {
+    const cls = `li.place.tile${occupied(n) ? ".has-token" : ""}${n > 5 ? ".far" : ""}${reach.has(n) ? ".reachable" : ""}`;
+    const inner = target ? targetTile(view, ctx, n, target) : h("div.place-button", {}, tileContent(view, ctx, n));
+    items.push(h(cls, { dataset: { place: n } }, inner));
+  }
+  fill(grid, items);
+  const layer = target && target.now.pair ? h("div.edges", { "aria-hidden": "true" }, edges(target.now, target.act, grid)) : null;
+  return [target ? targetBar(target.now, target.first, target) : null,
+    h(`div.artemia-wrap${target ? ".targeting" : ""}`, {}, grid, layer)];
 }
 
 // --- Tracks -------------------------------------------------------------------------------
-
-/** The row of spaces; its length goes through the CSSOM (the CSP refuses style attributes). */
-function spaces(cells) {
-  const row = h("div.spaces", {}, cells);
-  row.style.setProperty("--n", String(cells.length));
-  return row;
-}
 
 function track(kind, label, value, length, marked) {
   const cells = [];
   for (let space = Math.max(length, value); space >= 1; space -= 1) {
     const here = space === value;
-    cells.push(h(`span.space${here ? ".here.track-piece" : ""}${marked.includes(space) ? ".symbol" : ""}`,
-      { title: t_("track.to_victory", { n: space }), "aria-hidden": "true", dataset: here ? { space } : null }));
+    cells.push(h(`span.space${here ? ".here" : ""}${marked.includes(space) ? ".symbol" : ""}`,
+      { title: t_("track.to_victory", { n: space }), "aria-hidden": "true", dataset: { space } },
+      here ? h("span.track-piece", { dataset: { space } }, icon(PIECES[kind])) : null));
   }
-  cells.push(h(`span.space.victory${value === 0 ? ".here.track-piece" : ""}`,
-    { title: t_("track.victory"), "aria-hidden": "true", dataset: value === 0 ? { space: 0 } : null }, "★"));
+  cells.push(h(`span.space.victory${value === 0 ? ".here" : ""}`, { title: t_("track.victory"), "aria-hidden": "true", dataset: { space: 0 } },
+    value === 0 ? h("span.track-piece", { dataset: { space: 0 } }, icon(PIECES[kind])) : "★"));
+  const row = h("div.spaces", {}, cells);
+  row.style.setProperty("--n", String(cells.length)); // the CSP refuses style attributes
   return h(`div.track.track-${kind}`, { dataset: { track: kind } },
-    h("div.track-label", {}, h("span", {}, label), h("strong", { dataset: { counter: kind } },
+    h("div.track-label", {}, icon(PIECES[kind], "track-icon"), h("span", {}, label), h("strong", { dataset: { counter: kind } },
       value === 0 ? t_("track.victory_reached") : t_("track.to_victory", { n: value }))),
-    spaces(cells));
+    row);
 }
 
 /** Cards whose effect lasts (the Whisper between two Hunted is never in the public list). */
@@ -113,7 +230,7 @@ function frozenNotes(view, names) {
   const vaccinated = (b.vaccinated || []).map((s) => seatName(s, names));
   return [
     h("p.reserve-note", { dataset: { reserve: b.contamination_reserve } },
-      h("span.ctoken.face-unknown.small", { "aria-hidden": "true" }, "?"), " ",
+      piece("contamination", t_("board.tokens_reserve", { held }), ".small"), " ",
       h("strong", {}, String(b.contamination_reserve)), " ", t_("board.tokens_reserve", { held }),
       view.contamination ? h("span.muted", {}, " ", t_("board.tokens_icon",
         { icon: view.contamination.icons, total: view.contamination.total })) : null),
@@ -136,5 +253,6 @@ export function renderTracks(view, names = {}) {
     h("div.track-notes", {}, symbol,
       frozen ? frozenNotes(view, names)
         : h("p", {}, b.marker_on_beach ? t_("board.marker_on") : t_("board.marker_off")),
-      effects.length ? h("p.effects-note", {}, t_("board.in_effect"), " ", h("strong", {}, effects.join(", "))) : null));
+      effects.length ? h("p.effects-note", {}, t_("board.in_effect"), " ", h("strong", {}, effects.join(", "))) : null,
+      h("p.credits-note", {}, h("a", { href: "/about.html" }, t_("board.credits")))));
 }

@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { offeredActions } from "./labels.js";
 
 // The action field naming the card, per action type, and the kind of card it names.
 const CARD_FIELDS = {
@@ -19,7 +20,7 @@ const CARD_FIELDS = {
 /** Map "place:3" / "hunt:clone" / "survival:dodge" -> the offered actions that use it. */
 export function cardOffers(view) {
   const offers = new Map();
-  for (const action of view.legal_actions || []) {
+  for (const action of offeredActions(view)) {
     const field = CARD_FIELDS[action.type];
     const id = field && field[1](action);
     if (id === null || id === undefined || id === "") continue;
@@ -34,7 +35,13 @@ export function cardOffers(view) {
  * A card in hand as a control: one offered action is played at a click (or Enter); with
  * several, the click leads to that card's choices in the actions panel.
  */
-export function cardButton(key, actions, label, onAct, content) {
+export function cardButton(key, actions, label, onAct, content, arm = null) {
+  if (arm) { // a card that goes on places: the click picks it, the tiles then choose where
+    return h("button.card-play.arms", {
+      type: "button", title: arm.label,
+      dataset: { key: `arm:${key}`, card: key }, onclick: () => arm.pick(key),
+    }, content);
+  }
   const single = actions.length === 1;
   return h("button.card-play", {
     type: "button",
@@ -48,6 +55,8 @@ function showChoices(key) {
   const block = document.querySelector(`[data-choices="${CSS.escape(key)}"]`);
   if (!block) return;
   block.scrollIntoView({ block: "nearest" });
+  const list = block.querySelector("details");
+  if (list) list.open = true;
   const first = block.querySelector("button.act:not([disabled])");
   if (first) first.focus();
 }

@@ -1,22 +1,26 @@
 // One's own cards: Place cards (hand and face down), Survival cards, or Hunt cards.
 
 import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeName } from "./cards.js";
+import { icon, placePicture } from "./board.js";
 import { cardButton, cardOffers } from "./controls.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./labels.js";
 import { creatureAbilities, sheetLine, tokenChip } from "./players.js";
+import { boardCards } from "./targets.js";
 
 /** A card's face; when `play` offers actions for it, the whole card is the control. */
 function asControl(cls, id, content, play) {
   const offer = play && play.offers.get(play.key);
   if (!offer) return h(`li.card${cls}`, { dataset: { card: id } }, content);
-  return h(`li.card${cls}.playable`, { dataset: { card: id } },
-    cardButton(play.key, offer, play.label, play.onAct, content));
+  const armed = play.arm && play.arm.armed === play.key ? ".armed" : "";
+  return h(`li.card${cls}.playable${armed}`, { dataset: { card: id } },
+    cardButton(play.key, offer, play.label, play.onAct, content, play.arm));
 }
 
-function placeCard(n, extraClass = "", play = null) {
+function placeCard(n, variant, extraClass = "", play = null) {
   return asControl(`.place-card${extraClass}`, n, [
+    icon(placePicture(n, variant), "card-art"),
     h("span.card-num", {}, String(n)),
     h("strong.card-name", {}, placeName(n)),
     h("span.card-text", {}, PLACES[n] ? PLACES[n].text : "")], play);
@@ -38,10 +42,14 @@ function playWords(offer, name) {
   return t(`hand.verb.${verb}`, { name });
 }
 
-function player(offers, onAct) {
+function player(offers, onAct, view, room) {
+  const onBoard = room ? boardCards(view) : new Map();
   return (key, name) => {
     const offer = offers.get(key);
-    return offer ? { offers, key, onAct, label: playWords(offer, name) } : null;
+    if (!offer) return null;
+    const arm = onBoard.has(key) ? { label: t("target.on_board", { card: name }), armed: room.armedCard,
+      pick: (k) => room.armCard(room.armedCard === k ? null : k) } : null;
+    return { offers, key, onAct, label: playWords(offer, name), arm };
   };
 }
 
@@ -50,9 +58,11 @@ function section(title, items, empty) {
     items.length ? h("ul.cards", {}, items) : h("p.muted", {}, empty));
 }
 
-export function renderHand(view, ctx, onAct = null) {
+/** One's own cards; with `onAct` they are controls, and with `room` the cards that go on
+ * places are picked for the board. */
+export function renderHand(view, ctx, onAct = null, room = null) {
   const you = view.you || {};
-  const play = player(onAct ? cardOffers(view) : new Map(), onAct);
+  const play = player(onAct ? cardOffers(view) : new Map(), onAct, view, room);
   if (view.role === "creature") {
     const shown = Object.entries(you.shown_by_phobia || {});
     const abilities = creatureAbilities(view);
@@ -82,8 +92,8 @@ export function renderHand(view, ctx, onAct = null) {
         : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
     played.length ? h("div.hand-section.face-down", {},
       h("h3", {}, t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play")),
-      h("ul.cards", {}, played.map((n) => placeCard(n, ".played", play(`place:${n}`, placeName(n)))))) : null,
-    section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
+      h("ul.cards", {}, played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))))) : null,
+    section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, view.config.variant, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
     section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival")),
     me.sheet ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null,
   ];

@@ -39,7 +39,9 @@ export function renderHome() {
       radio("variant", "frozen-lands", t("variant.frozen"), false, t("home.frozen_hint"))),
     fieldset(t("home.options"),
       h("label.choice", { for: "abilities" }, h("input#abilities", { type: "checkbox", name: "abilities" }),
-        h("span", {}, h("strong", {}, t("home.abilities")), h("small", {}, t("home.abilities_hint"))))),
+        h("span", {}, h("strong", {}, t("home.abilities")), h("small", {}, t("home.abilities_hint")))),
+      h("label.choice", { for: "take-over" }, h("input#take-over", { type: "checkbox", name: "take_over", checked: true }),
+        h("span", {}, h("strong", {}, t("home.take_over")), h("small", {}, t("home.take_over_hint"))))),
     fieldset(t("home.board_side"),
       radio("side", "1", t("home.side", { n: 1 }), true, t("home.side1_hint")),
       radio("side", "2", t("home.side", { n: 2 }), false, t("home.side2_hint"))),
@@ -81,6 +83,7 @@ export function renderHome() {
       hunted: Number(data.get("hunted")),
       bot_delay_ms: Number(data.get("bot_delay")),
       clock_seconds: data.get("clock") ? Number(data.get("clock")) : null,
+      take_over: data.get("take_over") === "on",
     };
     submit.disabled = true;
     try {
@@ -107,5 +110,6 @@ function rulesAside() {
         h("li", {}, h("strong", {}, `${t(`phase.${p}`)}. `), t(`home.turn_${p}`)))),
     h("p", {}, t("home.win")),
     h("h2", {}, t("variant.frozen")),
-    h("p", {}, t("home.frozen_text")));
+    h("p", {}, t("home.frozen_text")),
+    h("p.credits-note", {}, h("a", { href: "/about.html" }, t("board.credits"))));
 }

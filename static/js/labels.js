@@ -81,14 +81,25 @@ export function tokenLabel(id, ctx) {
 // --- Actions ------------------------------------------------------------------------------
 
 // The wire form of an action leaves out fields that hold their default value ({"type":
-// "Resist"} is Resist with 1 Will): the view's `offers` (one per legal action, same order) give
-// every field and what the action costs. Describe with those; send the original back.
+// "Resist"} is Resist with 1 Will): the view's `offers` give every field, what the choices
+// point at and what the action costs. An offer is found by its action's fields (never by its
+// position): the client's controls carry the offers' full actions, and a wire form finds the
+// one offer it can only be.
 
-function offerOf(a, view) {
-  const list = (view && view.legal_actions) || [];
-  const index = list.indexOf(a);
-  return index >= 0 && view.offers && view.offers[index] ? view.offers[index] : null;
+const sameValue = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+const fieldsIn = (a, b) => Object.keys(a).every((k) => sameValue(a[k], b[k]));
+
+/** The view's offer for an action (full or wire form), found by its fields; else null. */
+export function offerOf(a, view) {
+  const offers = (view && view.offers) || [];
+  const exact = offers.find((o) => o.action === a || (fieldsIn(a, o.action) && fieldsIn(o.action, a)));
+  if (exact) return exact;
+  const loose = offers.filter((o) => fieldsIn(a, o.action));
+  return loose.length === 1 ? loose[0] : null;
 }
+
+/** The actions this seat may take now, each with every field (the offers' order). */
+export const offeredActions = (view) => ((view && view.offers) || []).map((o) => o.action);
 
 /** An action with every field, as the engine lists it in `view.offers` (else as given: a
  * replay's actions come with every field already). */
@@ -306,6 +317,17 @@ function abilityLabel(a, ctx) {
   }
 }
 
+/** The label of a move already made (a replay step, what the computer played for a returning
+ *  player): described without any seat's present choices, so never "Play X instead". */
+export function describePast(action, ctx) {
+  const view = ctx.view && { ...ctx.view, you: null };
+  try {
+    return describeAction(action, { ...ctx, view }).label;
+  } catch {
+    return action.type;
+  }
+}
+
 /** {group, label, card?, choice?} for one legal action. */
 export function describeAction(raw, ctx) {
   const a = withDefaults(raw, ctx.view);
@@ -366,7 +388,7 @@ export function describeAction(raw, ctx) {
 
 // --- Prompts and waiting ------------------------------------------------------------------
 
-const offered = (view, type) => (view.legal_actions || []).some((a) => a.type === type);
+const offered = (view, type) => offeredActions(view).some((a) => a.type === type);
 
 /** Exploration: name Resist and Give Up only when they are there to click. */
 function exploreExtras(view) {

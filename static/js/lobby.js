@@ -12,7 +12,8 @@ function optionsText(options) {
   const on = options.abilities === null || options.abilities === undefined ? frozen : options.abilities;
   const clock = options.clock_seconds ? t("lobby.clock", { s: options.clock_seconds }) : t("lobby.no_clock");
   return [variant, on ? t("lobby.abilities_on") : t("lobby.abilities_off"), t("lobby.side", { n: options.board_side }),
-    t("lobby.hunted", { n: options.hunted }), clock].join(" · ");
+    t("lobby.hunted", { n: options.hunted }), clock,
+    t(options.take_over === false ? "lobby.no_take_over" : "lobby.take_over")].join(" · ");
 }
 
 export const BOT_KINDS = { heuristic: t("bot.steady"), random: t("bot.random"), expert: t("bot.expert") };

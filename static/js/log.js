@@ -1,6 +1,8 @@
 // The game log: this seat's whole history, fetched from the server page by page (so it
 // survives a reload), with a heading per turn and phase, runs of passes folded into one
-// line, and the newest line kept in view.
+// line, and the newest line kept in view. A move the server made for a seat carries its
+// reason (`by`, from the server): its passes fold into their own "automatic" line, and its
+// other lines say who decided (the clock, or the computer playing for a player who left).
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -17,7 +19,7 @@ export class GameLog {
     this.bySeq = new Map(); // action seq -> the events of that action this seat may see
     this.notes = []; // [{after: seq, text, kind}]: lines that are not game events
     this.before = undefined; // the next older page (null: the first action is here)
-    this.fold = null; // the pass line being extended: {li, seats}
+    this.fold = null; // the pass line being extended: {li, seats, auto}
     this.list = h("ol#log.log", { tabindex: 0, "aria-label": t("log.label"), "aria-live": "polite",
       dataset: { empty: t("log.empty") } });
     this.more = h("button#log-more.subtle.small", { type: "button", hidden: true, onclick: () => this.loadEarlier() },
@@ -140,7 +142,7 @@ export class GameLog {
   appendEvent(event) {
     const ctx = this.room.table ? this.room.table.ctx() : { seat: this.room.seat, names: this.room.names, view: this.room.view };
     if (event.kind === "passed") {
-      this.foldPass(event.data.seat, ctx);
+      this.foldPass(event.data.seat, ctx, Boolean(event.by));
       return;
     }
     this.fold = null;
@@ -150,20 +152,23 @@ export class GameLog {
         h("h3", {}, t("log.turn_phase", { turn: d.turn, phase: PHASE_LABELS[d.phase] || d.phase }))));
       return;
     }
-    this.list.append(h(`li.${eventTone(event) || "plain"}`, { dataset: { kind: event.kind } }, eventText(event, ctx)));
+    this.list.append(h(`li.${eventTone(event) || "plain"}${event.by ? ".auto" : ""}`,
+      { dataset: event.by ? { kind: event.kind, by: event.by } : { kind: event.kind } },
+      eventText(event, ctx), event.by ? h("span.by", {}, ` (${t(`log.by.${event.by}`)})`) : null));
   }
 
-  /** "Ann passed." then "Ann and Bob passed." then "Ann, Bob and the Creature passed." */
-  foldPass(seat, ctx) {
-    if (!this.fold) {
-      const li = h("li.plain.passes", { dataset: { kind: "passed" } });
+  /** "Ann passed." then "Ann and Bob passed." then "Ann, Bob and the Creature passed."; the
+   *  passes the server made go on a line of their own: "Passed automatically: Ann, Bob." */
+  foldPass(seat, ctx, auto) {
+    if (!this.fold || this.fold.auto !== auto) {
+      const li = h(`li.plain.passes${auto ? ".auto" : ""}`, { dataset: auto ? { kind: "passed", by: "auto" } : { kind: "passed" } });
       this.list.append(li);
-      this.fold = { li, seats: [] };
+      this.fold = { li, seats: [], auto };
     }
     this.fold.seats.push(seat);
     const seats = [...new Set(this.fold.seats)];
     const times = this.fold.seats.length > seats.length ? this.fold.seats.length : 1;
-    fill(this.fold.li, cap(t("log.passed", { who: listOf(seats.map((s) => who(s, ctx))), times,
+    fill(this.fold.li, cap(t(auto ? "log.passed_auto" : "log.passed", { who: listOf(seats.map((s) => who(s, ctx))), times,
       you: seats.includes(ctx.seat), many: seats.length > 1 })));
   }
 }

@@ -2,6 +2,7 @@
 // by side (a test checks that none lacks one). `{name}` placeholders are filled by t(); an
 // entry may be a function of the parameters where the grammar depends on them.
 
+import { BOARD_MESSAGES } from "./messages_board.js";
 import { LOG_MESSAGES } from "./messages_log.js";
 import { MOTION_MESSAGES } from "./messages_motion.js";
 import { PLAY_MESSAGES } from "./messages_play.js";
@@ -426,6 +427,7 @@ export const MESSAGES = {
   "event.place_card_returned_yours": { en: "{card} went back to your hand.", fr: "{card} est revenue dans votre main." },
   "event.survival_card_kept": { en: "You kept {card}{discarded}.", fr: "Vous avez gardé {card}{discarded}." },
   "event.discarded_too": { en: "; {cards} discarded", fr: (p) => ` ; ${p.cards} ${p.n === 1 ? "défaussée" : "défaussées"}` },
+  ...BOARD_MESSAGES,
   ...LOG_MESSAGES,
   ...MOTION_MESSAGES,
   ...PLAY_MESSAGES,

@@ -178,6 +178,28 @@ export const LOG_MESSAGES = {
     fr: (p) => `${p.who} ${p.you ? "avez" : p.many ? "ont" : "a"} passé${p.times > 1 ? ` (${p.times} fois)` : ""}.`,
   },
 
+  // Moves the server made for a seat (the `by` of an event), folded and marked in the log
+  "log.passed_auto": {
+    en: (p) => `${p.who} passed automatically${p.times > 1 ? ` (${p.times} times)` : ""}.`,
+    fr: (p) => `${p.who} ${p.you ? "avez" : p.many ? "ont" : "a"} passé automatiquement${p.times > 1 ? ` (${p.times} fois)` : ""}.`,
+  },
+  "log.by.auto_pass": { en: "automatic", fr: "automatique" },
+  "log.by.clock": { en: "time ran out: the computer decided", fr: "temps écoulé : l'ordinateur a décidé" },
+  "log.by.computer": { en: "played by the computer", fr: "joué par l'ordinateur" },
+  "log.taken_over": {
+    en: "{who} left — a computer plays for them until they return.",
+    fr: "{who} a quitté la table — l'ordinateur joue à sa place jusqu'à son retour.",
+  },
+  "log.back": { en: "{who} is back and plays again.", fr: "{who} est de retour et rejoue." },
+  "log.played_for_you": {
+    en: (p) => `While you were away, the computer played for you: ${p.moves}${p.more ? ` and ${p.more} more` : ""}.`,
+    fr: (p) => `Pendant votre absence, l'ordinateur a joué pour vous : ${p.moves}${p.more ? ` et ${p.more} autre${p.more > 1 ? "s" : ""}` : ""}.`,
+  },
+  "log.played_for_you_none": { en: "Welcome back: the computer made no move for you.", fr: "Bon retour : l'ordinateur n'a rien joué pour vous." },
+  "replay.show_auto": { en: "Show automatic passes", fr: "Afficher les passes automatiques" },
+  "replay.cards_of": { en: "{who}'s cards", fr: "Cartes de {who}" },
+  "replay.by": { en: "{who} — {by}", fr: "{who} — {by}" },
+
   // The table's chrome
   "table.title": { en: "The table of room {code}", fr: "La table {code}" },
   "table.phasebar": { en: "Turn and phase", fr: "Tour et phase" },

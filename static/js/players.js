@@ -1,7 +1,8 @@
 // The players' public state: the Creature's cards, and each Hunted's Will, card counts,
 // discard pile and whether they have chosen; in Frozen Lands also the Contamination tokens
-// and the sheets. Computer players are marked, and the host may hand a seat whose player
-// has gone to a computer.
+// and the sheets. Computer players are marked; a player who left shows the countdown of the
+// grace period, after which a computer plays for them (by itself, or when a seated player
+// asks if the room's option is off) until they return.
 
 import { huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { h } from "./dom.js";
@@ -91,11 +92,41 @@ function countdown(room, seat, kind) {
     ? h("span.countdown", { dataset: { seat }, title: t("actions.time_left") }) : null;
 }
 
-/** "Let a computer play", disabled with a countdown until the server's grace period ends. */
-function replaceButton(room, seat, connected) {
+/** A person's seat whose player has left a running game (null otherwise). */
+function leftSeat(room, seat, connected) {
   const info = room && room.lobby && room.lobby.seats.find((s) => s.seat === seat);
-  if (!room || !room.isHost || seat === room.seat || connected || !info || info.bot || !info.name) return null;
-  if (room.view && room.view.outcome) return null;
+  if (!room || seat === room.seat || connected || !info || info.bot || !info.name) return null;
+  return room.view && room.view.outcome ? null : info;
+}
+
+const takesOver = (room) => !room.lobby.options || room.lobby.options.take_over !== false;
+
+/** Everyone sees the grace period run out for a player who left. */
+function awayCountdown(room, seat, connected) {
+  if (!leftSeat(room, seat, connected)) return null;
+  const until = room.replaceableAt(seat);
+  const el = h("p.away-countdown", {
+    role: "status", dataset: { seat, until: until === null ? "" : String(until), auto: takesOver(room) ? "1" : "" },
+  });
+  awayText(el);
+  return el;
+}
+
+/** Refresh a countdown from its `data-until` (ms since the epoch; "" = not known yet). */
+export function awayText(el) {
+  const until = el.dataset.until === "" ? null : Number(el.dataset.until);
+  const left = until === null ? null : Math.ceil((until - Date.now()) / 1000);
+  const auto = el.dataset.auto === "1";
+  const text = left === null ? t(auto ? "players.away_soon" : "players.away_soon_off")
+    : left > 0 ? t(auto ? "players.away_in" : "players.away_left", { s: left })
+      : t(auto ? "players.away_now" : "players.away_ready");
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** "Let a computer play" (any seated player, when the room's take-over is off), disabled with
+ *  a countdown until the server's grace period ends. */
+function replaceButton(room, seat, connected) {
+  if (!leftSeat(room, seat, connected) || room.seat === null || takesOver(room)) return null;
   const until = room.replaceableAt(seat);
   const button = h("button.subtle.replace", {
     type: "button", dataset: { seat, until: until === null ? "" : String(until) },
@@ -143,6 +174,13 @@ function botOf(room, seat) {
   return info ? info.bot : null;
 }
 
+/** "computer", or "computer until they return" for a person's seat a computer stands in for. */
+function botBadge(room, seat) {
+  const info = room && room.lobby && room.lobby.seats.find((s) => s.seat === seat);
+  if (!info || !info.bot) return null;
+  return h(`span.badge.bot${info.away ? ".stand-in" : ""}`, {}, t(info.away ? "badge.stand_in" : "badge.computer"));
+}
+
 function creaturePanel(view, ctx, connected, room) {
   const c = view.creature;
   const kind = waitingKind(view, 0);
@@ -150,13 +188,14 @@ function creaturePanel(view, ctx, connected, room) {
   return h(`li.player.creature-panel${kind ? ".acting" : ""}`, { dataset: { seat: 0 } },
     h("div.player-head", {}, presenceDot(connected, bot), h("strong", {}, seatName(0, ctx.names)),
       ctx.seat === 0 ? h("span.badge.me", {}, t("badge.you")) : null,
-      bot ? h("span.badge.bot", {}, t("badge.computer")) : null,
+      botBadge(room, 0),
       kind ? h("span.doing", {}, doingLabel(kind)) : null, countdown(room, 0, kind)),
     h("div.stats", {}, stat(t("players.hunt_cards"), c.hand), stat(t("players.deck"), c.deck),
       stat(t("players.plays_left"), c.plays_left)),
     c.discard && c.discard.length
       ? h("p.discard", {}, h("span.stat-label", {}, t("players.discarded")), c.discard.map(huntName).join(", ")) : null,
     creatureSheet(view),
+    awayCountdown(room, 0, connected),
     replaceButton(room, 0, connected));
 }
 
@@ -174,7 +213,7 @@ function huntedPanel(view, ctx, x, connected, room) {
       h(`span.figure.seat-${x.seat}`, { "aria-hidden": "true" }, String(x.seat)),
       h("strong", {}, seatName(x.seat, ctx.names)), h("span.muted", {}, roleLabel(x.seat)),
       ctx.seat === x.seat ? h("span.badge.me", {}, t("badge.you")) : null,
-      bot ? h("span.badge.bot", {}, t("badge.computer")) : null),
+      botBadge(room, x.seat)),
     h("div.stats", {}, willPips(x.will), stat(t("players.places"), x.hand), stat(t("players.survival"), x.survival)),
     h("p.status-line", {},
       status ? h("span.choice-status", { dataset: { status: x.has_chosen ? "chosen" : "" } }, status) : null,
@@ -184,6 +223,7 @@ function huntedPanel(view, ctx, x, connected, room) {
     frozen ? tokensLine(x) : null,
     h("div.discard", {}, h("span.stat-label", {}, t("players.discard")), discard),
     sheetLine(x),
+    awayCountdown(room, x.seat, connected),
     replaceButton(room, x.seat, connected));
 }
 

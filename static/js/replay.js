@@ -1,6 +1,8 @@
 // The replay page (/r/{code}/games/{n}): a finished game, step by step, drawn with the
 // table's own renderers. Frames come from the server (rebuilt through the engine), in
-// pages, for one perspective: a seat, or the whole table with every card face up.
+// pages, for one perspective: a seat, or the whole table with every card face up. Stepping
+// and playing skip the passes the server made for a seat (the index marks them), unless the
+// switch shows them.
 
 import { api, tokens } from "./api.js";
 import { renderBoard, renderTracks } from "./board.js";
@@ -9,7 +11,7 @@ import { fill, h, keepFocus, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { eventText, eventTone } from "./events.js";
 import { renderHand } from "./hand.js";
-import { PHASE_LABELS, describeAction, outcomeText, roleLabel, seatName } from "./labels.js";
+import { PHASE_LABELS, describePast, outcomeText, roleLabel, seatName } from "./labels.js";
 import { renderPlayers } from "./players.js";
 
 const PAGE = 50;
@@ -26,6 +28,7 @@ export class Replay {
     this.step = 0;
     this.timer = null;
     this.speed = "1";
+    this.showAuto = false; // automatic passes are skipped unless shown
     this.names = {};
     this.main = document.getElementById("main");
   }
@@ -75,6 +78,20 @@ export class Replay {
     return first < 0 ? (turn < 1 ? 0 : this.meta.steps) : first;
   }
 
+  /** Whether stepping and playing pass over `step` (an automatic pass, while hidden). */
+  skipped(step) {
+    return !this.showAuto && Boolean(this.meta.index[step] && this.meta.index[step].auto_pass);
+  }
+
+  /** The next step from `step` in `direction` (+1 or -1) that is not skipped; `step` itself
+   *  when there is none. */
+  neighbour(step, direction) {
+    for (let s = step + direction; s >= 0 && s <= this.meta.steps; s += direction) {
+      if (!this.skipped(s)) return s;
+    }
+    return step;
+  }
+
   stepTurn(delta) {
     const turn = this.meta.index[this.step].turn;
     const start = this.turnStart(turn);
@@ -85,10 +102,11 @@ export class Replay {
   async play() {
     if (this.timer) return this.pause();
     // From the end, play from the start: step 0's frame is loaded before it is drawn.
-    if (this.step >= this.meta.steps) await this.goto(0);
+    if (this.neighbour(this.step, 1) === this.step) await this.goto(0);
     const tick = async () => {
-      if (this.step >= this.meta.steps) return this.pause();
-      await this.goto(this.step + 1);
+      const next = this.neighbour(this.step, 1);
+      if (next === this.step) return this.pause();
+      await this.goto(next);
       if (this.timer) this.timer = setTimeout(tick, SPEEDS[this.speed]);
     };
     this.timer = setTimeout(tick, SPEEDS[this.speed]);
@@ -140,13 +158,16 @@ export class Replay {
     fill(this.turnSelect, turns.map((turn) => h("option", { value: turn }, String(turn))));
     return h("section.replay-controls.panel", { "aria-label": t("replay.controls") },
       h("div.replay-buttons", {},
-        button("replay-first", "|◀", t("replay.first"), () => this.goto(0)),
-        button("replay-prev-turn", "◀◀", t("replay.prev_turn"), () => this.stepTurn(-1)),
-        button("replay-prev", "◀", t("replay.prev"), () => this.goto(this.step - 1)),
-        button("replay-play", "▶", t("replay.play"), () => this.play()),
-        button("replay-next", "▶", t("replay.next"), () => this.goto(this.step + 1)),
-        button("replay-next-turn", "▶▶", t("replay.next_turn"), () => this.stepTurn(1)),
-        button("replay-last", "▶|", t("replay.last"), () => this.goto(this.meta.steps))),
+        button("replay-first", "⇤", t("replay.first"), () => this.goto(0)),
+        button("replay-prev-turn", "«", t("replay.prev_turn"), () => this.stepTurn(-1)),
+        button("replay-prev", "‹", t("replay.prev"), () => this.goto(this.neighbour(this.step, -1))),
+        button("replay-play", "", t("replay.play"), () => this.play()),
+        button("replay-next", "›", t("replay.next"), () => this.goto(this.neighbour(this.step, 1))),
+        button("replay-next-turn", "»", t("replay.next_turn"), () => this.stepTurn(1)),
+        button("replay-last", "⇥", t("replay.last"), () => this.goto(this.meta.steps))),
+      h("label.replay-auto", { for: "replay-show-auto" },
+        h("input#replay-show-auto", { type: "checkbox", onchange: (e) => { this.showAuto = e.target.checked; this.render(); } }),
+        ` ${t("replay.show_auto")}`),
       h("p.replay-position", {}, `${t("replay.move")} `, this.stepLabel),
       h("label", {}, `${t("replay.turn")} `, this.turnSelect),
       h("label", {}, `${t("replay.speed")} `, h("select#replay-speed", {
@@ -161,10 +182,12 @@ export class Replay {
   updateControls(view) {
     const steps = this.meta.steps;
     const b = this.buttons;
-    for (const id of ["replay-first", "replay-prev-turn", "replay-prev"]) b[id].disabled = this.step === 0;
-    for (const id of ["replay-next", "replay-next-turn", "replay-last"]) b[id].disabled = this.step === steps;
+    for (const id of ["replay-first", "replay-prev-turn"]) b[id].disabled = this.step === 0;
+    for (const id of ["replay-next-turn", "replay-last"]) b[id].disabled = this.step === steps;
+    b["replay-prev"].disabled = this.neighbour(this.step, -1) === this.step;
+    b["replay-next"].disabled = this.neighbour(this.step, 1) === this.step;
     const playing = Boolean(this.timer);
-    b["replay-play"].textContent = playing ? "❚❚" : "▶";
+    b["replay-play"].textContent = `${playing ? "❚❚" : "▶"} ${playing ? t("replay.pause") : t("replay.play")}`;
     b["replay-play"].title = playing ? t("replay.pause") : t("replay.play");
     b["replay-play"].setAttribute("aria-label", b["replay-play"].title);
     this.stepLabel.textContent = `${this.step} / ${steps}`;
@@ -203,28 +226,28 @@ export class Replay {
       h("h2#end-title", {}, text.title), h("p.reason", {}, text.reason));
   }
 
-  /** The perspective's own cards; the whole table shows every seat's. */
+  /** The perspective's own cards; the whole table shows every seat's. Each hand is headed
+   *  with its seat's name ("your cards" only for the viewer's own). */
   renderHands(view, ctx) {
-    if (this.perspective !== "table") return renderHand(view, ctx);
+    if (this.perspective !== "table") return this.headed(renderHand(view, ctx), this.perspective);
     return Object.entries(view.seats).map(([seat, you]) => {
       const n = Number(seat);
       const seen = { ...view, seat: n, role: n === 0 ? "creature" : "hunted", you };
-      return h("div.seat-hand", { dataset: { seat } },
-        h("h2", {}, `${seatName(n, this.names)} · ${roleLabel(n)}`),
-        renderHand(seen, { ...ctx, seat: n, view: seen }));
+      return h("div.seat-hand", { dataset: { seat } }, this.headed(renderHand(seen, { ...ctx, seat: n, view: seen }), n));
     });
   }
 
+  /** A hand's nodes with its heading naming the seat, unless it is the viewer's own. */
+  headed(nodes, seat) {
+    if (seat === this.meta.seat) return nodes;
+    const title = `${t("replay.cards_of", { who: seatName(seat, this.names) })} · ${roleLabel(seat)}`;
+    return nodes.map((node) => (node && node.tagName === "H2" ? h("h2", {}, title) : node));
+  }
+
   renderStepLog(frame, ctx) {
-    const actor = frame.seat === null || frame.seat === undefined ? null : seatName(frame.seat, this.names);
-    let action = t("replay.set");
-    if (frame.action) {
-      try {
-        action = `${actor}: ${describeAction(frame.action, { ...ctx, seat: frame.seat }).label}`;
-      } catch {
-        action = `${actor}: ${frame.action.type}`;
-      }
-    }
+    const name = frame.seat === null || frame.seat === undefined ? null : seatName(frame.seat, this.names);
+    const actor = frame.by ? t("replay.by", { who: name, by: t(`log.by.${frame.by}`) }) : name;
+    const action = frame.action ? `${actor}: ${describePast(frame.action, { ...ctx, seat: frame.seat })}` : t("replay.set");
     return h("section.panel.log-panel", { "aria-labelledby": "log-title" },
       h("h2#log-title", {}, t("replay.this_move")),
       h("p#replay-action.replay-action", {}, action),

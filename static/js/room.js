@@ -6,12 +6,13 @@ import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
-import { promptText, roleLabel, seatName } from "./labels.js";
+import { describePast, promptText, roleLabel, seatName } from "./labels.js";
 import { MoveAlert } from "./notify.js";
 import { RoomSocket, clientId } from "./socket.js";
 import { Table } from "./table.js";
 
 const ACT_TIMEOUT_MS = 10000;
+const PLAYED_SHOWN = 8; // moves listed to a returning player (the latest ones)
 const STALE_RETRIES = 2;
 
 export class Room {
@@ -28,10 +29,15 @@ export class Room {
     this.status = "connecting";
     this.table = null;
     this.autoPass = null; // this seat's auto-pass mode, as the server last said (null: none)
-    this.awayAt = new Map(); // seat -> when (ms) the host may let a computer play for it
+    this.awayAt = new Map(); // seat -> when (ms) its grace period ends (a computer may play for it)
     this.alert = new MoveAlert();
     this.wasMine = false;
     this.justMoved = false;
+    // Targeting on the board (targets.js): the Hunt token or card being placed, and the first
+    // place picked of a pair. A page's own choice in progress, never sent.
+    this.armedToken = null;
+    this.armedCard = null;
+    this.firstPick = null;
     this.main = document.getElementById("main");
     const switches = h("span#switches.switches", {}, this.alert.controls());
     document.querySelector(".topbar").append(switches);
@@ -82,12 +88,13 @@ export class Room {
     const handler = {
       sync: () => this.onSync(m),
       update: () => this.onUpdate(m),
-      lobby: () => { this.lobby = m.lobby; this.render(); },
+      lobby: () => this.onLobby(m.lobby),
       presence: () => { this.presence = m.presence; this.refreshAway(); this.render(); },
       auto_pass: () => { this.autoPass = m.mode; this.render(); },
       chat: () => { this.chat.push(m.line); if (this.table) this.table.addChat(m.line); },
       whisper: () => { if (this.table) this.table.addChat(m.line, true); },
       timeout: () => this.onTimeout(m),
+      played_for_you: () => this.onPlayedForYou(m),
       error: () => this.onError(m),
     }[m.type];
     if (handler) handler();
@@ -140,6 +147,30 @@ export class Room {
     this.render();
   }
 
+  /** A seat a computer took over, or that its player took back, gets a line in the log. */
+  onLobby(lobby) {
+    const before = new Map(((this.lobby && this.lobby.seats) || []).map((s) => [s.seat, s.away]));
+    this.lobby = lobby;
+    for (const s of lobby.seats) {
+      if (!before.has(s.seat) || Boolean(before.get(s.seat)) === Boolean(s.away) || s.seat === this.seat || !this.table) continue;
+      const who = `${seatName(s.seat, this.names)} (${roleLabel(s.seat)})`;
+      this.table.addNote(t(s.away ? "log.taken_over" : "log.back", { who }), s.away ? "taken-over" : "back");
+    }
+    this.refreshAway();
+    this.render();
+  }
+
+  /** Back in our seat: what the computer played for us meanwhile (a log line and a toast). */
+  onPlayedForYou(m) {
+    const ctx = { seat: this.seat, names: this.names, view: this.view && { ...this.view, you: null } };
+    const shown = m.moves.slice(-PLAYED_SHOWN).map((move) => describePast(move.action, ctx));
+    const text = m.moves.length
+      ? t("log.played_for_you", { moves: shown.join("; "), more: m.moves.length - shown.length })
+      : t("log.played_for_you_none");
+    if (this.table) this.table.addNote(text, "played-for-you");
+    toast(text);
+  }
+
   onTimeout(m) {
     const mine = m.seat === this.seat;
     const text = mine ? t("room.timeout_mine") : t("room.timeout", { who: seatName(m.seat, this.names) });
@@ -173,9 +204,10 @@ export class Room {
     return this.awayAt.has(seat) ? this.awayAt.get(seat) : null;
   }
 
-  /** Host: ask the server how long each absent player's grace period still runs. */
+  /** Ask the server how long each absent player's grace period still runs (everyone sees
+   *  the countdown; a seated player may then let a computer play). */
   async refreshAway() {
-    if (!this.lobby || !this.isHost || !this.view || this.view.outcome) return;
+    if (!this.lobby || !this.view || this.view.outcome) return;
     const here = new Set((this.presence && this.presence.seats) || []);
     for (const seat of here) this.awayAt.delete(seat);
     if ((this.lobby.seats || []).every((s) => !s.name || s.bot || here.has(s.seat))) return;
@@ -249,7 +281,7 @@ export class Room {
     const prompt = view && view.you && view.you.prompt;
     const same = JSON.stringify(stale.action);
     if (view && view.phase === stale.phase && (prompt && prompt.kind) === stale.prompt
-        && view.legal_actions.some((a) => JSON.stringify(a) === same)) {
+        && (view.offers || []).some((o) => JSON.stringify(o.action) === same)) {
       this.act(stale.action, stale.tries + 1);
     } else {
       toast(t("room.moved_on"), "error");
@@ -274,6 +306,22 @@ export class Room {
       prompt: prompt && prompt.kind };
     document.body.dataset.busy = "1";
     if (this.table) this.table.setBusy(true);
+  }
+
+  /** Place a card on the board next (key "hunt:mirage"; null: back to the Hunt tokens). */
+  armCard(key) {
+    this.armedCard = key;
+    this.firstPick = null;
+    this.render();
+    if (key && this.table) this.table.focusTargets();
+  }
+
+  /** Place this Hunt token next. */
+  armToken(token) {
+    this.armedToken = token;
+    this.armedCard = null;
+    this.firstPick = null;
+    this.render();
   }
 
   sendChat(text, to = null) {

@@ -1,6 +1,8 @@
 // The game table: end banner, phase bar, actions, Artemia, tracks, hand, players, log, chat.
+// On a wide screen the table fits the viewport (style.css): the prompt and Artemia above, the
+// hand docked along the bottom, the players, log and chat in a column beside them.
 
-import { renderActions, tokenActions } from "./actions.js";
+import { boardTarget, renderActions } from "./actions.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
@@ -10,10 +12,13 @@ import { t } from "./i18n.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { GameLog } from "./log.js";
 import { Motion } from "./motion.js";
-import { renderPlayers, replaceCountdown } from "./players.js";
+import { awayText, renderPlayers, replaceCountdown } from "./players.js";
 import { playEvents } from "./sound.js";
 
 const TICK_MS = 500;
+// A screen this large holds the whole table (style.css): the phase, Artemia and the hand on the
+// left, the end, the prompt, the players, the log and the chat in a column on the right.
+const WIDE = "(min-width: 981px) and (min-height: 600px)";
 const PHASE_ORDER = ["exploration", "hunting", "reckoning", "end_of_turn"];
 
 export class Table {
@@ -39,17 +44,26 @@ export class Table {
     // Phones: over any other tab while it is the player's move, the way back to the prompt.
     this.call = h("button#decision-call.decision-call", { type: "button", onclick: () => this.showTab("table") },
       t("phone.back_to_table"));
-    this.root = h("div.table", {},
-      h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand),
-      h("div.table-side", {}, this.players,
-        h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
-          h("h2#log-title", {}, t("log.title")), this.log.root),
-        h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
-          h("h2#chat-title", {}, t("table.chat")), this.chatList, this.chatForm())),
-      this.tabbar, this.call);
+    this.main = h("div.table-main", {}, this.announcer, this.end, this.phasebar, this.actions, this.board, this.hand);
+    this.side = h("div.table-side", {}, this.players,
+      h("section.panel.log-panel", { "aria-labelledby": "log-title", dataset: { tab: "log" } },
+        h("h2#log-title", {}, t("log.title")), this.log.root),
+      h("section.panel.chat-panel", { "aria-labelledby": "chat-title", dataset: { tab: "chat" } },
+        h("h2#chat-title", {}, t("table.chat")), this.chatList, this.chatForm()));
+    this.root = h("div.table.live", {}, this.main, this.side, this.tabbar, this.call);
     this.motion = new Motion(this.root);
+    this.wide = window.matchMedia(WIDE);
+    this.wide.addEventListener("change", () => this.arrange());
+    this.arrange();
     installArrowKeys(this.root);
     this.showTab(document.body.dataset.tab || "table");
+  }
+
+  /** The prompt beside Artemia on a wide screen, above it otherwise (the phone's order). */
+  arrange() {
+    const moved = [this.end, this.actions];
+    if (this.wide.matches) this.side.prepend(...moved);
+    else this.board.before(...moved);
   }
 
   /** Phones: one tab per part of the table (the bar is hidden on wider screens). */
@@ -92,14 +106,15 @@ export class Table {
     keepFocus(() => {
       renderEndScreen(this.end, this.room, view);
       this.renderPhasebar(view);
+      const target = boardTarget(view, this.room); // first: it settles the token or card picked
       fill(this.actions, renderActions(view, ctx, this.room));
       this.actions.hidden = Boolean(view.outcome);
       const prompt = view.you && view.you.prompt;
       if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
       else delete this.actions.dataset.prompt;
       fill(this.board, h("h2.sr", {}, "Artemia"),
-        renderBoard(view, ctx, tokenActions(view, this.room), (a) => this.room.act(a)), renderTracks(view, ctx.names));
-      fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a)));
+        renderBoard(view, ctx, target), renderTracks(view, ctx.names));
+      fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a), this.room));
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
@@ -123,6 +138,12 @@ export class Table {
     if (!focusIsFree(this.root)) return;
     const next = firstControl(this.root);
     if (next) next.focus({ preventScroll: true });
+  }
+
+  /** A card was picked to go on the board: focus its first target tile. */
+  focusTargets() {
+    const tile = this.board.querySelector("button.place-button.target:not([disabled])");
+    if (tile) tile.focus({ preventScroll: true });
   }
 
   /** Say the new prompt (or the end) once, through a polite live region. */
@@ -151,6 +172,7 @@ export class Table {
       return;
     }
     for (const button of this.root.querySelectorAll("button.replace")) replaceCountdown(button);
+    for (const el of this.root.querySelectorAll(".away-countdown")) awayText(el);
     const clock = this.room.clockSeconds;
     if (!clock) return;
     for (const el of this.root.querySelectorAll(".countdown")) {

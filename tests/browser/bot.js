@@ -69,6 +69,8 @@
       const buttons = [...document.querySelectorAll("button.act:not([disabled])")];
       if (!buttons.length) return;
       const button = buttons[Math.floor(this.random() * buttons.length)];
+      const list = button.closest("details");
+      if (list && !list.open) list.open = true; // a list behind its disclosure: open it first
       button.scrollIntoView({ block: "center", inline: "center" });
       const box = button.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

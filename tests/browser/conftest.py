@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -51,10 +52,16 @@ def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> Non
     raise RuntimeError(f"uvicorn did not answer in 30 s:\n{log.read_text()}")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a uvicorn process serving the app on a fresh, migrated SQLite database."""
-    tmp = tmp_path_factory.mktemp("browser-server")
+# Deals every game from one seed (the server draws seeds from the OS otherwise): the test's
+# own entry around `python -m app`, so the app has no way to choose a deal.
+SEEDED_ENTRY = ("import runpy, sys, app.server.auth as auth; seed = int(sys.argv.pop(1)); "
+                "auth.new_seed = lambda: seed; runpy.run_module('app', run_name='__main__')")
+
+
+@contextmanager
+def serve(tmp: Path, seed: int | None = None) -> Iterator[str]:
+    """Base URL of a uvicorn process serving the app on a fresh, migrated SQLite database
+    (every game dealt from `seed` when given)."""
     # A player may be handed to a computer after 1 s away (30 s by default), so that the
     # browser tests need not wait.
     env = dict(os.environ, DATABASE_URL=f"sqlite+aiosqlite:///{tmp / 'nao.db'}",
@@ -67,9 +74,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     bundle.build()
     port = _free_port()
     log = tmp / "uvicorn.log"
+    entry = ["-m", "app"] if seed is None else ["-c", SEEDED_ENTRY, str(seed)]
     with log.open("wb") as out:  # the serve entry: uvicorn with the project's flags
         process = subprocess.Popen(
-            [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, *entry, "--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -81,6 +89,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a uvicorn process serving the app on a fresh, migrated SQLite database."""
+    with serve(tmp_path_factory.mktemp("browser-server")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -101,15 +116,16 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def open_page(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
-    """Open pages in fresh browser contexts (separate players); fail on uncaught JS errors."""
+@contextmanager
+def pages_of(browser: Browser, base: str) -> Iterator[Callable[..., Page]]:
+    """Open pages of the server at `base` in fresh browser contexts (separate players); fail
+    on uncaught JS errors."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
     def open_(path: str | None = "/", viewport: dict[str, int] | None = None) -> Page:
-        context = browser.new_context(viewport=viewport or DESKTOP, base_url=server)
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+        context = browser.new_context(viewport=viewport or DESKTOP, base_url=base)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -122,6 +138,13 @@ def open_page(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
     for context in contexts:
         context.close()
     assert not errors, "uncaught errors in the pages:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def open_page(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
+    """Open pages in fresh browser contexts (separate players); fail on uncaught JS errors."""
+    with pages_of(browser, server) as open_:
+        yield open_
 
 
 @pytest.fixture(scope="session")

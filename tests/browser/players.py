@@ -16,7 +16,7 @@ STEP_TIMEOUT_MS = 10_000
 
 def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True,
                 variant: str = "base", abilities: bool | None = None, clock: int | None = None,
-                bot_delay_ms: int | None = None) -> None:
+                bot_delay_ms: int | None = None, take_over: bool | None = None) -> None:
     """Fill in the home page's form and submit it (None leaves a field as the form sets it)."""
     page.goto("/")
     page.check(f"#variant-{variant}")
@@ -29,6 +29,8 @@ def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True
         page.select_option("#clock", str(clock))
     if bot_delay_ms is not None:
         page.select_option("#bot-delay", str(bot_delay_ms))
+    if take_over is not None:
+        page.set_checked("#take-over", take_over)
     page.click("#create")
 
 
@@ -95,7 +97,8 @@ def settle(pages: Sequence[Page], at_least: int) -> None:
             arg=at_least, timeout=STEP_TIMEOUT_MS, polling=10)
 
 
-# Scroll a button (by index among the offered ones, or by selector) into view and report
+# Open a button's disclosure if it has one, scroll the button (by index among the offered ones,
+# or by selector) into view and report
 # where it is; flag when a click reaches it. Computer players may move meanwhile and the
 # table be drawn again: the click then reaches the new button in the same place, or misses
 # when the table changed; `CLICKED_JS` waits for either, and for the server's answer.
@@ -104,6 +107,8 @@ AIM_JS = """(which) => {
     ? document.querySelectorAll("button.act:not([disabled])")[which]
     : document.querySelectorAll(which.selector)[which.index];
   if (!button) return null;
+  const list = button.closest("details");
+  if (list && !list.open) list.open = true; // a list behind its disclosure: open it first
   button.scrollIntoView({ block: "center", inline: "center" });
   const box = button.getBoundingClientRect();
   window.__clicked = false;
@@ -182,14 +187,18 @@ def _canonical(action: dict[str, Any]) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def assert_offers_exactly(offered: dict[str, Any], legal_actions: list[dict[str, Any]]) -> None:
-    """What a page offers (`bot.js` status) is exactly `legal_actions`: every action is a
-    button, except the placements of a Hunt token that is not picked (they become buttons
+def assert_offers_exactly(offered: dict[str, Any], view: dict[str, Any]) -> None:
+    """What a page offers (`bot.js` status) is exactly the view's offers, one per legal
+    action (the buttons carry each offer's action, every field written out): every action is
+    a button, except the placements of a Hunt token that is not picked (they become buttons
     on the places once it is picked, and the picker lists every token that may be placed).
     """
-    placements = {_canonical(a): a.get("token", "creature") for a in legal_actions
-                  if a["type"] == "PlaceHuntToken"}
-    expected = sorted(_canonical(a) for a in legal_actions
+    actions = [offer["action"] for offer in view["offers"]]
+    assert len(actions) == len(view["legal_actions"])
+    for wire, full in zip(view["legal_actions"], actions, strict=True):
+        assert wire.items() <= full.items()
+    placements = {_canonical(a): a["token"] for a in actions if a["type"] == "PlaceHuntToken"}
+    expected = sorted(_canonical(a) for a in actions
                       if placements.get(_canonical(a), offered["armed"]) == offered["armed"])
     shown = sorted(_canonical(json.loads(key)) for key in offered["buttons"])
     assert shown == expected, f"offered {shown}, legal {expected}"

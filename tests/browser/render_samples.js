@@ -9,7 +9,7 @@ async (json) => {
   const { eventText } = await import("/js/events.js");
   // The modules as files: the page may run them bundled, so these copies load their own
   // catalogue of the material's words, as main.js does.
-  const { fetchCatalogue } = await import("/js/i18n.js");
+  const { fetchCatalogue, t } = await import("/js/i18n.js");
   useCatalogue(await fetchCatalogue());
   const names = { 0: "Morgan", 1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Finn" };
   const seats = Object.keys(names).map(Number);
@@ -18,7 +18,9 @@ async (json) => {
     presence: { seats: [0, 1], spectators: 1 },
     lobby: {
       game: { number: 1 }, options: { variant: "base", clock_seconds: 60 },
-      seats: seats.map((seat) => ({ seat, name: names[seat], host: seat === 0, bot: seat === 2 ? "heuristic" : null })),
+      // Bob is a computer player; a computer stands in for Dan, who left; Cleo has just left.
+      seats: seats.map((seat) => ({ seat, name: names[seat], host: seat === 0,
+        bot: seat === 2 || seat === 4 ? "heuristic" : null, away: seat === 4 })),
     },
     isHost: true, clockSeconds: 60, autoPass: "when_nothing", armedToken: null,
     autoPassing: () => false, yourMove: () => false, render() {}, act() {}, setAutoPass() {},
@@ -49,6 +51,13 @@ async (json) => {
     table.log.bySeq.clear();
     table.log.fold = null;
     table.log.add(sample.events);
+    // The moves the server made for a seat, and the lines of a take-over and a return.
+    table.log.add([...sample.events.slice(0, 1).map((e) => ({ ...e, by: "clock" })),
+      { seq: 999, kind: "passed", data: { seat: 1 }, by: "auto_pass" },
+      { seq: 999, kind: "passed", data: { seat: 4 }, by: "computer" }]);
+    table.addNote(t("log.taken_over", { who: "Dan" }), "taken-over");
+    table.addNote(t("log.back", { who: "Dan" }), "back");
+    table.addNote(t("log.played_for_you", { moves: "…", more: 2 }), "played-for-you");
     const ctx = table.ctx();
     out.push({
       seat: sample.seat,

@@ -51,7 +51,9 @@ def test_a_host_plays_a_whole_game_against_computer_players(
 def test_a_clock_runs_out_and_a_computer_stands_in_for_a_player_gone_away(
         open_page: Callable[..., Page], server: str) -> None:
     # The form offers clocks from 30 s; the server allows 5 s, which this test can wait for.
-    options = {"variant": "base", "hunted": 1, "clock_seconds": 5, "bot_delay_ms": 0}
+    # The computer takes no seat over by itself here: a player hands it over.
+    options = {"variant": "base", "hunted": 1, "clock_seconds": 5, "bot_delay_ms": 0,
+               "take_over": False}
     answer = httpx.post(f"{server}/api/rooms", json={"options": options, "name": "Morgan",
                                                      "seat": 0}).json()
     host = open_page()

@@ -22,7 +22,7 @@ def test_after_a_reload_the_log_still_begins_with_turn_one(
         open_page: Callable[..., Page]) -> None:
     host = open_page()
     add_bot(host)
-    create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
+    create_room(host, "Morgan", hunted=2, bot_delay_ms=0, take_over=False)  # a reload is no leave
     lobby_link(host)
     add_computer(host, 1)
     add_computer(host, 2)

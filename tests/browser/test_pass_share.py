@@ -47,8 +47,14 @@ CONTROLS_JS = """() => {
   return window.__controls.map((b) => ({
     decline: b.classList.contains("decline"),
     choices: (b.dataset.key || "").startsWith("choices:") ? b.dataset.card : null,
+    arms: (b.dataset.key || "").startsWith("arm:"),
   }));
 }"""
+# After a card that goes on places is picked: an edge between two tiles, else a tile (a pair's
+# first place, then its second).
+TILES = "button.edge:not([disabled])"
+TILE = "button.place-button.target:not([disabled]):not(.picked)"
+PICKED_JS = "() => !!document.querySelector('button.place-button.picked')"
 
 AIM_JS = """([index, selector]) => {
   const button = selector ? document.querySelectorAll(selector)[index] : window.__controls[index];
@@ -74,6 +80,20 @@ def click(page: Page, index: int, selector: str | None = None) -> bool:
     return True
 
 
+def place_on_tiles(page: Page, rng: random.Random) -> int:
+    """Click where a picked card goes (an edge, or one tile or two); the clicks made."""
+    clicks = 0
+    for _ in range(2):
+        selector = TILES if page.locator(TILES).count() else TILE
+        count = page.locator(selector).count()
+        if not count or not click(page, rng.randrange(count), selector):
+            return clicks
+        clicks += 1
+        if selector == TILES or not page.evaluate(PICKED_JS):
+            return clicks
+    return clicks
+
+
 def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
     """If this page's player must decide, click one of their controls at random (a card with
     several uses, then one of its uses); count the clicks and the declines."""
@@ -89,7 +109,9 @@ def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
         return False
     tally["clicks"] += 1
     tally["declines"] += controls[pick]["decline"]
-    if controls[pick]["choices"]:  # the card led to its choices: pick one of them
+    if controls[pick]["arms"]:  # the card waits for its places on the board: click them
+        tally["clicks"] += place_on_tiles(page, rng)
+    elif controls[pick]["choices"]:  # the card led to its choices: pick one of them
         block = f"[data-choices='{controls[pick]['choices']}'] button.act:not([disabled])"
         count = page.locator(block).count()
         if not count or not click(page, rng.randrange(count), block):

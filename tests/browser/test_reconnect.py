@@ -28,7 +28,9 @@ def snapshot(page: Page) -> dict[str, str | int]:
 
 def test_a_reload_returns_to_the_same_seat_and_view(open_page: Callable[..., Page]) -> None:
     host = open_page()  # this time the host is a Hunted and a friend takes the Creature
-    create_room(host, "Ann", hunted=2, creature=False)
+    # A reload is no leave: no computer takes the seat meanwhile (the test server's grace
+    # period is 1 s, and a reload on a busy machine may take longer).
+    create_room(host, "Ann", hunted=2, creature=False, take_over=False)
     friend = open_page(lobby_link(host))
     join(friend, "Morgan")
     expect(friend.locator("#seat-label")).to_have_text("Creature · Morgan")
@@ -64,7 +66,7 @@ def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: Callable[..
         sockets.append(ws)
 
     host.route_web_socket(re.compile(r"/ws/rooms/"), through)
-    create_room(host, "Morgan", hunted=1)
+    create_room(host, "Morgan", hunted=1, take_over=False)  # a dropped socket is no leave
     hunted = open_page(lobby_link(host))
     join(hunted, "Ann")
     start(host, [host, hunted])

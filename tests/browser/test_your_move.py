@@ -53,8 +53,10 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
     start(host, [host])
     # Auto-pass off: after the token, confirming the hunt stays the Creature's own decision even
     # when it holds no Hunting card (else the server confirms for it and no control is left).
-    auto_pass_off([host])
-    host.evaluate("document.activeElement.blur()")  # the player leaves the checkbox
+    # Unchecked in one step that leaves no focus on the box: a hunt drawn meanwhile finds the
+    # focus free (a box the player holds keeps it) and puts it on a place.
+    host.evaluate("document.querySelector('#auto-pass').click()")
+    expect(host.locator("div.auto-pass")).to_have_attribute("data-mode", "off")
     # Until the hunt, the Creature declines every card window (a click on the secondary Pass).
     ready = """() => {
       const prompt = document.querySelector('#actions[data-prompt]');
@@ -95,7 +97,7 @@ RECORD_JS = """() => {
 def test_let_a_computer_play_waits_for_the_grace_period_with_a_countdown(
         open_page: Callable[..., Page]) -> None:
     host = open_page()
-    create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
+    create_room(host, "Morgan", hunted=2, bot_delay_ms=0, take_over=False)
     link = lobby_link(host)
     add_computer(host, 2)
     ann = open_page(link)

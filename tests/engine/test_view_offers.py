@@ -9,7 +9,18 @@ from typing import Any
 import pytest
 
 from app.engine import CREATURE, GameState, legal_actions, view_for
-from app.engine.actions import GiveUp, PlaceHuntToken, Resist, UsePlacePower
+from app.engine.actions import (
+    GiveUp,
+    LookAtToken,
+    Pass,
+    PlaceHuntToken,
+    PlayHuntCard,
+    PlayPlaceCards,
+    PlaySurvivalCard,
+    Resist,
+    UsePlacePower,
+)
+from app.engine.offers import targets
 
 from .frozen_helpers import frozen_table, give_tokens, pass_until, stage, to_place_action
 from .helpers import act, explore, play_turn, table
@@ -139,3 +150,35 @@ def test_a_hunt_token_costs_nothing_it_states() -> None:
     state = explore(table(hunted=1), {1: 1})
     plays = [a for a in legal_actions(state, CREATURE) if isinstance(a, PlaceHuntToken)]
     assert plays and offer(state, CREATURE, plays[0])["cost"] == {}
+
+
+def test_a_target_card_points_at_the_places_it_would_cover() -> None:
+    state = explore(table(hunted=1, hunt_cards=["mirage", "scream"]), {1: 4})
+    plays = {(o["action"]["card"], tuple(o["action"]["places"])): o["targets"]
+             for o in view_for(state, CREATURE)["offers"] if o["action"]["type"] == "PlayHuntCard"}
+    assert plays[("mirage", (1, 2))] == [{"kind": "place", "value": 1},
+                                         {"kind": "place", "value": 2}]
+    assert plays[("scream", (7,))] == [{"kind": "place", "value": 7}]
+    assert len([key for key in plays if key[0] == "mirage"]) == 13  # the edges of 2 rows of 5
+
+
+def test_targets_name_seats_cards_and_tokens_and_nothing_for_a_pass() -> None:
+    assert targets(PlayHuntCard("detour", (2, 3), 1)) == [
+        {"kind": "place", "value": 2}, {"kind": "place", "value": 3}, {"kind": "seat", "value": 1}]
+    assert targets(PlayPlaceCards((3, 5))) == [{"kind": "card", "value": 3},
+                                               {"kind": "card", "value": 5}]
+    assert targets(LookAtToken(0)) == [{"kind": "token", "value": 0}]
+    assert targets(UsePlacePower(2)) == []  # the place used is where one stands, not a choice
+    assert targets(Pass()) == targets(Resist(2)) == []
+
+
+@pytest.mark.parametrize(("card", "places", "kinds"), [
+    ("hologram", (2, 3), ["place", "place"]),
+    ("vortex", (2, 3), ["card", "card"]),
+    ("whisper", (2,), ["seat"]),
+    ("blood-test", (0,), ["token"]),
+    ("huddle", (4, 2), ["place", "seat"]),
+])
+def test_a_survival_cards_choices_are_typed_by_what_they_name(
+        card: str, places: tuple[int, ...], kinds: list[str]) -> None:
+    assert [t["kind"] for t in targets(PlaySurvivalCard(card, places))] == kinds

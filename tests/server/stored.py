@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from app.engine import Config, Event, GameState, action_from_json, apply_action, new_game, replay
 from app.server import repository as repo
+from app.server.automatic import seen_by
 from app.server.db import make_engine, make_sessions
 from app.server.models import Room
 
@@ -23,6 +24,7 @@ class StoredAction:
     action: dict[str, Any]
     events: list[dict[str, Any]]
     client_id: str
+    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,9 @@ class StoredGame:
         return states
 
     def visible_events(self, seat: int | None) -> list[dict[str, Any]]:
-        """The log's events that `seat` may see, in the wire form {seq, kind, data}."""
-        return [{"seq": row.seq, "kind": raw["kind"], "data": raw["data"]}
+        """The log's events that `seat` may see, in the wire form {seq, kind, data, by}."""
+        return [{"seq": row.seq, "kind": raw["kind"], "data": raw["data"],
+                 "by": seen_by(row.by, row.seat, seat)}
                 for row in self.actions for raw in row.events
                 if Event.from_json(raw).visible_to(seat)]
 
@@ -73,7 +76,7 @@ async def stored_games(url: str, code: str) -> list[StoredGame]:
             games = []
             for game in await repo.games_of(session, room.id):
                 rows = await repo.actions_of(session, game.id)
-                actions = [StoredAction(r.seq, r.seat, r.action, r.events, r.client_id)
+                actions = [StoredAction(r.seq, r.seat, r.action, r.events, r.client_id, r.by)
                            for r in rows]
                 games.append(StoredGame(game.config, game.seed, game.version, game.status,
                                         game.snapshot, game.snapshot_version, actions))

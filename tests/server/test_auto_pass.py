@@ -103,14 +103,18 @@ async def test_a_seat_with_only_pass_is_passed_for_like_a_click(server: ServerFa
     assert len(automatic) >= 3, "the server never passed for anyone"
     for row in [*automatic, *clicked]:
         assert row.action == PASS
+        by = "auto_pass" if row in automatic else None  # logged as the server's pass
+        assert row.by == by
         if row in automatic:  # only for a seat that had nothing else to do
             legal = legal_actions(states[row.seq - 1], row.seat)
             assert [a.to_json() for a in legal] == [PASS]
         for seat, player in enumerate(players):
             frame = update_at(player, row.seq)
-            if seat == row.seat:  # the acting seat's sockets find the move's client id
+            if seat == row.seat:  # the acting seat's sockets find the move's client id,
                 assert frame["client_id"] == row.client_id
-            else:  # the others get exactly what any pass sends them
+                assert {e["by"] for e in frame["events"]} == {by}  # and whether it was theirs
+            else:  # the others get exactly what any pass sends them (no mark: it would
+                # tell that the seat had nothing else to play)
                 assert frame == expected_update(game, row.seq, seat)
 
 

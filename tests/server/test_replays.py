@@ -58,7 +58,7 @@ async def test_a_seat_replays_exactly_the_views_it_saw_live(shared_server: Serve
             assert final["outcome"] == shown["outcome"] == player.view["outcome"]
         index = shown["index"]
         assert len(index) == moves + 1 and index[0] == {"turn": 1, "phase": "exploration",
-                                                        "seat": None}
+                                                        "seat": None, "auto_pass": False}
         assert index[-1]["phase"] == "over"
 
 

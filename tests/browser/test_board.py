@@ -1,0 +1,267 @@
+"""Artemia is the board and the hand is at hand: at 1280x800 and 1366x768 the prompt, the
+board and one's hand fit in the viewport for either role in every phase (base game and Frozen
+Lands), and the Creature places its token and plays Mirage and Scream by clicking tiles."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import pages_of, serve
+from .players import (
+    add_computer,
+    auto_pass_off,
+    create_room,
+    join,
+    lobby_link,
+    play,
+    settle,
+    start,
+    version,
+)
+
+pytestmark = pytest.mark.browser
+
+# Every game of the seeded server is dealt from this seed: the Creature's first Hunt cards are
+# Mirage, Cataclysm and Scream (whatever the number of Hunted).
+SEED = 32
+SIZES = ({"width": 1280, "height": 800}, {"width": 1366, "height": 768})
+PHONE = {"width": 390, "height": 844}
+PARTS = ("#actions", "section.board", "#hand")
+PHASES = ("exploration", "hunting", "reckoning", "end_of_turn")
+# Counts the clicks that land on a list button (button.act, not a tile) rather than on the board.
+COUNT_LIST_CLICKS = """() => {
+  window.__listClicks = 0;
+  document.addEventListener("click", (e) => {
+    const list = e.target.closest && e.target.closest("button.act:not(.place-button)");
+    if (list) window.__listClicks += 1;
+  }, { capture: true });
+}"""
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose every game is dealt from SEED."""
+    with serve(tmp_path_factory.mktemp("seeded-server"), seed=SEED) as base:
+        yield base
+
+
+@pytest.fixture
+def open_seeded(browser: Browser, seeded: str) -> Iterator[Callable[..., Page]]:
+    """Open pages of the seeded server, as `open_page` does."""
+    with pages_of(browser, seeded) as open_:
+        yield open_
+
+
+def outside(page: Page) -> list[str]:
+    """The parts of the table whose box is not wholly inside the viewport (or not shown)."""
+    return list(page.evaluate("""(parts) => parts.filter((sel) => {
+      const el = document.querySelector(sel);
+      if (!el || el.hidden) return true;
+      const r = el.getBoundingClientRect();
+      return !r.width || !r.height || r.top < 0 || r.left < 0
+        || r.bottom > innerHeight || r.right > innerWidth;
+    })""", list(PARTS)))
+
+
+def fits_everywhere(page: Page) -> dict[str, list[str]]:
+    """At each desktop size: the parts that do not fit (none, when the table fits)."""
+    out = {}
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        out[f"{size['width']}x{size['height']}"] = outside(page)
+    page.set_viewport_size(SIZES[0])
+    return out
+
+
+@pytest.mark.parametrize("variant", ["base", "frozen-lands"])
+def test_prompt_board_and_hand_fit_the_screen_in_every_phase_for_both_roles(
+        open_page: Callable[..., Page], variant: str) -> None:
+    host, ann = open_page(), open_page()
+    hunted = 3 if variant == "frozen-lands" else 2
+    create_room(host, "Morgan", hunted=hunted, variant=variant, bot_delay_ms=0)
+    link = lobby_link(host)
+    ann.goto(link)
+    join(ann, "Ann")
+    for seat in range(2, hunted + 1):
+        add_computer(host, seat)
+    start(host, [host, ann])
+    auto_pass_off([host, ann])  # every window waits for a click: each phase can be looked at
+    roles = {"creature": host, "hunted": ann}
+    seen: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def look(states: list[dict[str, Any]]) -> bool:
+        for (role, page), state in zip(roles.items(), states, strict=True):
+            if state["phase"] in PHASES and (role, state["phase"]) not in seen:
+                seen[role, state["phase"]] = fits_everywhere(page)
+        return len(seen) == 2 * len(PHASES)
+
+    play([host, ann], random.Random(5), max_steps=600, seconds=120, until=look)
+    assert sorted(seen) == sorted((r, p) for r in roles for p in PHASES), sorted(seen)
+    misfits = {key: where for key, where in seen.items() if any(where.values())}
+    assert not misfits, misfits
+
+
+def creature_at_the_hunt(open_page: Callable[..., Page]) -> Page:
+    """The Creature's page against 2 computer Hunted (auto-pass off)."""
+    host = open_page()
+    create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
+    lobby_link(host)
+    add_computer(host, 1)
+    add_computer(host, 2)
+    start(host, [host])
+    auto_pass_off([host])
+    host.evaluate(COUNT_LIST_CLICKS)
+    return host
+
+
+def wait_for_hunt(page: Page) -> None:
+    """Decline the card windows (the secondary Pass) until the Creature hunts."""
+    ready = """() => {
+      const prompt = document.querySelector('#actions[data-prompt]');
+      if (prompt && prompt.dataset.prompt === 'hunt' && !document.body.dataset.busy) return 'hunt';
+      const decline = document.querySelector('button.act.decline:not([disabled])');
+      return document.body.dataset.yourMove === '1' && decline && !document.body.dataset.busy
+        ? 'window' : null;
+    }"""
+    while page.wait_for_function(ready, timeout=20_000).json_value() != "hunt":
+        page.evaluate("document.querySelector('button.act.decline').click()")
+        page.wait_for_function("() => !document.body.dataset.busy")
+    page.evaluate("window.__listClicks = 0")  # the declines were list buttons: not counted
+
+
+def target_on(page: Page, place: int) -> Any:
+    return page.locator(f".tile[data-place='{place}'] .piece[data-token='target']")
+
+
+def click_tile(page: Page, place: int) -> None:
+    before = version(page)
+    page.locator(f".tile[data-place='{place}'] button.place-button").click()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    settle([page], before)
+
+
+def test_the_creature_hunts_by_clicking_tiles_token_mirage_and_scream(
+        open_seeded: Callable[..., Page]) -> None:
+    host = creature_at_the_hunt(open_seeded)
+    wait_for_hunt(host)
+    expect(host.locator("#hand .card[data-card='mirage']")).to_be_visible()
+    expect(host.locator("#hand .card[data-card='scream']")).to_be_visible()
+
+    # The Creature token: one click on the Jungle.
+    click_tile(host, 2)
+    expect(host.locator(".tile[data-place='2'] .piece[data-token='creature']")).to_be_visible()
+
+    # Mirage: the card in hand, then 2 adjacent tiles; the first one is picked and lit.
+    host.locator("#hand .card[data-card='mirage'] button.card-play").click()
+    expect(host.locator(".target-bar")).to_contain_text("Mirage")
+    host.locator(".tile[data-place='4'] button.place-button").hover()
+    expect(host.locator(".tile.covers")).not_to_have_count(0)  # what the pick would cover
+    host.locator(".tile[data-place='4'] button.place-button").click()
+    expect(host.locator(".tile[data-place='4'] button.place-button.picked")).to_be_visible()
+    # A place that is not next to the Beach says why on focus.
+    far = host.locator(".tile[data-place='1'] .place-button.closed")
+    far.focus()
+    expect(far.locator(".why")).to_be_visible()
+    click_tile(host, 9)
+    for place in (4, 9):
+        expect(target_on(host, place)).to_be_visible()
+    expect(host.locator("#hand .card[data-card='mirage']")).to_have_count(0)
+    expect(host.locator("#log")).to_contain_text("Mirage")
+    assert host.evaluate("window.__listClicks") == 0, "a list button was used"
+
+    # Confirm the hunt; on to the next turn's hunt, where Scream goes on one tile.
+    host.locator("button.act.confirm").click()
+    host.evaluate("window.__listClicks = 0")
+    host.wait_for_function("() => Number(document.querySelector('#turn').textContent) >= 2")
+    wait_for_hunt(host)
+    click_tile(host, 5)
+    host.locator("#hand .card[data-card='scream'] button.card-play").click()
+    host.locator(".tile[data-place='3'] button.place-button").hover()
+    expect(host.locator(".tile.covers[data-place='3']")).to_be_visible()
+    click_tile(host, 3)
+    expect(target_on(host, 3)).to_be_visible()
+    expect(host.locator("#log")).to_contain_text("Scream")
+    assert host.evaluate("window.__listClicks") == 0, "a list button was used"
+
+
+def test_mirage_on_an_edge_and_the_list_behind_a_disclosure(
+        open_seeded: Callable[..., Page]) -> None:
+    host = creature_at_the_hunt(open_seeded)
+    wait_for_hunt(host)
+    click_tile(host, 1)
+    block = host.locator("[data-choices='hunt:mirage']")
+    # The 13 plays wait behind the disclosure (the keyboard's and screen reader's path) ...
+    expect(block.locator("details.choice-list")).not_to_have_attribute("open", "")
+    expect(block.locator("details button.act")).to_have_count(13)
+    # ... and the board shows each pair as the edge between its two tiles.
+    block.locator("button.arm").click()
+    edge = host.locator("button.edge[data-places='6-7']")
+    edge.hover()
+    expect(host.locator(".tile.covers")).to_have_count(2)
+    before = version(host)
+    edge.click()
+    settle([host], before + 1)
+    for place in (6, 7):
+        expect(target_on(host, place)).to_be_visible()
+    assert host.evaluate("window.__listClicks") == 0
+
+
+def shoot(page: Page, folder: Path, name: str) -> None:
+    """The page at 1280x800, 1366x768 and on a 390 px phone (as a player sees it)."""
+    page.evaluate("document.getElementById('toasts').replaceChildren()")
+    for width, size in (("1280", SIZES[0]), ("1366", SIZES[1]), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.screenshot(path=folder / f"board-{name}-{width}.png")
+    page.set_viewport_size(SIZES[0])
+
+
+@pytest.mark.parametrize("variant", ["base", "frozen-lands"])
+def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: Path,
+                                  variant: str) -> None:
+    """Pictures for looking at the table as a player, both roles, from the first choice to the
+    end (a whole game played through the pages): every picture is of a table that fits."""
+    host, ann = open_seeded(), open_seeded()
+    hunted = 3 if variant == "frozen-lands" else 2
+    create_room(host, "Morgan", hunted=hunted, variant=variant, bot_delay_ms=0)
+    link = lobby_link(host)
+    ann.goto(link)
+    join(ann, "Ann")
+    for seat in range(2, hunted + 1):
+        add_computer(host, seat)
+    start(host, [host, ann])
+    auto_pass_off([host, ann])  # the table moves only on the pages' clicks: no redraw mid-aim
+    tag = "frozen-" if variant == "frozen-lands" else ""
+    roles = {"creature": host, "hunted": ann}
+    for role, page in roles.items():
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        shoot(page, artifacts, f"{tag}{role}-exploration")
+
+    def hunting(states: list[dict[str, Any]]) -> bool:
+        return bool(states[0]["prompt"] and host.locator("#actions[data-prompt=hunt]").count())
+
+    play([host, ann], random.Random(3), max_steps=80, seconds=60, until=hunting)
+    if variant == "base":  # Mirage is in the Creature's first hand
+        host.locator("#hand .card[data-card='mirage'] button.card-play").click()
+        host.locator(".tile[data-place='3'] button.place-button").hover()
+    shoot(host, artifacts, f"{tag}creature-hunting")
+    taken = set()
+
+    def later(states: list[dict[str, Any]]) -> bool:
+        for (role, page), state in zip(roles.items(), states, strict=True):
+            if state["phase"] in ("reckoning", "over") and (role, state["phase"]) not in taken:
+                taken.add((role, state["phase"]))
+                shoot(page, artifacts, f"{tag}{role}-{state['phase']}")
+                assert not outside(page) or state["phase"] == "over", (role, outside(page))
+        return states[0]["phase"] == "over"
+
+    play([host, ann], random.Random(4), max_steps=2000, seconds=400, until=later)
+    settle([host, ann], version(host))
+    for role, page in roles.items():
+        shoot(page, artifacts, f"{tag}{role}-over")
