@@ -112,6 +112,9 @@ export class Table {
       const prompt = view.you && view.you.prompt;
       if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
       else delete this.actions.dataset.prompt;
+      // The server is about to pass for this seat (its auto-pass covers the prompt).
+      if (prompt && this.room.autoPassing()) this.actions.dataset.autoPassing = "true";
+      else delete this.actions.dataset.autoPassing;
       fill(this.board, h("h2.sr", {}, "Artemia"),
         renderBoard(view, ctx, target), renderTracks(view, ctx.names));
       fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a), this.room));

@@ -17,6 +17,7 @@
     random: Math.random,
     running: false,
     pausing: true,
+    leaveAutoPasses: false, // true: never click while the server is about to pass for us
     paused: null,
     lastPhase: null,
     clicks: 0,
@@ -66,6 +67,7 @@
       }
       if (phase === "over") return;
       if (document.body.dataset.busy || !document.querySelector("#actions[data-prompt]")) return;
+      if (this.leaveAutoPasses && document.querySelector("#actions[data-auto-passing]")) return;
       const buttons = [...document.querySelectorAll("button.act:not([disabled])")];
       if (!buttons.length) return;
       const button = buttons[Math.floor(this.random() * buttons.length)];
