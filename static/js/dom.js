@@ -96,3 +96,21 @@ export function keepFocus(render, fallback) {
     fallback()?.focus({ preventScroll: true });
   }
 }
+
+/** A remembered choice (localStorage), or null where storage is refused. */
+export function stored(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Remember a choice; in private mode it lasts for this page only. */
+export function store(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}

@@ -2,7 +2,7 @@
 // with its remembered mute switch), and, if the player asked for it, a desktop notification
 // while the tab is hidden.
 
-import { h } from "./dom.js";
+import { h, store, stored } from "./dom.js";
 import { t } from "./i18n.js";
 import { sound, switchContent } from "./sound.js";
 
@@ -12,22 +12,6 @@ const ICON = (fill, ring) => "data:image/svg+xml," + encodeURIComponent(
   + `<circle cx='8' cy='8' r='${ring ? 4.5 : 6}' fill='${fill}'/></svg>`);
 const IDLE_ICON = ICON("#7fd4c1");
 const MOVE_ICON = ICON("#ffffff", "#ff6b6b");
-
-function stored(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-}
 
 export class MoveAlert {
   constructor() {

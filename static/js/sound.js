@@ -2,28 +2,12 @@
 // and the end. One mute switch, remembered in localStorage. Browsers allow sound only after a
 // user gesture, so the audio context is created on the first click or key press, never before.
 
-import { h } from "./dom.js";
+import { h, store, stored } from "./dom.js";
 import { t } from "./i18n.js";
 
 const MUTE_KEY = "nao.mute";
 const VOLUME = 0.14;
 const CATCH_AFTER_REVEAL_MS = 1000;
-
-function stored(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-}
 
 // Each sound is a few notes: [start (s), frequency (Hz), length (s), waveform, glide-to (Hz)?].
 const SOUNDS = {
