@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.engine import view_for
-from app.server import moves as moves_module
+from app.server import seating as seating_module
 from app.server.db import UnitOfWork
 from app.server.hub import Connection
 from app.server.live import LiveGame, load
@@ -83,7 +83,7 @@ def test_a_move_announced_while_the_room_is_reloaded_here_still_reaches_its_sock
                 await stored.wait()
                 return loaded
 
-            monkeypatch.setattr(moves_module, "load", held_load)
+            monkeypatch.setattr(seating_module, "load", held_load)
             resync = asyncio.create_task(Delivery(here.roles).gap())
             await read.wait()
             played = await play_on(there, code, live, "c1")
