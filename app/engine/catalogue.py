@@ -1,5 +1,5 @@
 """One catalogue of every name and short text a player reads about the game's material, in
-English and French: places, Hunt and Survival cards, sheets and abilities (issue 14.3).
+English and French: places, Hunt and Survival cards, sheets and abilities.
 
 Pure data next to the engine's card data; the server serves it to the browser, which keeps
 no copy of its own. French names follow the French edition where we know them (l'Antre,

@@ -1,4 +1,4 @@
-"""The engine's public API (DESIGN.md §3): a playthrough is (config, seed, actions)."""
+"""The engine's public API (docs/architecture.md): a playthrough is (config, seed, actions)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ from .prompts import current_prompt
 from .state import CREATURE, GameState, Prompt
 from .vocab import EventKind, PromptKind, TargetKind
 
-# Actions whose consequences a button must state (issue 10.4): Will, Places, Contamination
+# Actions whose consequences a button must state (docs/protocol.md): Will, Places, Contamination
 # tokens, the counters and the end of the game. Card plays state theirs in the card's text.
 COSTED = (Resist, GiveUp, UsePlacePower, Choose)
 

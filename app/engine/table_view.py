@@ -1,7 +1,7 @@
 """The whole table, every secret face up: for replaying a finished game, never a live one.
 
 `view_for` is what one seat may see; once a game is over nothing is secret any more, and a
-replay may show each hand, each deck and each Contamination token's face (issue 14).
+replay may show each hand, each deck and each Contamination token's face.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What one seat may see, built by listing allowed fields (DESIGN.md §3, who sees what)."""
+"""What one seat may see, built by listing allowed fields (docs/protocol.md, the seat view)."""
 
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def _private(state: GameState, seat: int | None, legal: list[Action]) -> dict[st
     prompt = current_prompt(state, seat)
     mine: dict[str, Any] = {
         "prompt": None if prompt is None else {"kind": prompt.kind, "data": prompt.data},
-        # What the prompt names but the rules close now, with why (issue 10.4).
+        # What the prompt names but the rules close now, with why (`you.unavailable`).
         "unavailable": [] if prompt is None else unavailable(state, prompt, legal),
     }
     if seat == CREATURE:

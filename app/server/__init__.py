@@ -1,1 +1,1 @@
-"""The game server: rooms, seats, persistence and live play over websockets (DESIGN.md §4)."""
+"""The game server: rooms, seats, persistence and live play over websockets."""

@@ -1,4 +1,4 @@
-"""Prometheus metrics at GET /metrics: what a host watches (issue 9.5).
+"""Prometheus metrics at GET /metrics: what a host watches.
 
 Each server process keeps and serves its own figures (no shared multi-process store): behind a
 load balancer, scrape every process, not the balanced address (docs/performance.md). The

@@ -53,7 +53,7 @@ class Seat(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     # "random" or "heuristic" when a computer plays the seat (a bot seat, or a replaced leaver)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
-    # An AutoPass mode: when the server passes for this (human) seat (issue 10.1).
+    # An AutoPass mode: when the server passes for this (human) seat.
     auto_pass: Mapped[str] = mapped_column(String(16), server_default="when_nothing")
     # The game's version when a computer took over from a player who left (None: not away);
     # the player's return clears it and is told the moves logged for the seat since.

@@ -5,7 +5,7 @@ Each process knows its own sockets (the hub) and hears the other processes' anno
 origin that stops sending (its heartbeat included) for `ttl` seconds is dead, and its sockets
 leave every room. `Coalescer` makes a room's presence frame at most once per interval, however
 many sockets come and go meanwhile: 300 spectators joining one by one cost each socket a few
-frames, not 300 (issue 11, fault 7).
+frames, not 300.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Replays of finished games (issue 14.1), rebuilt through the engine from the stored
+"""Replays of finished games, rebuilt through the engine from the stored
 (config, seed, actions), never from stored views or snapshots.
 
 A finished game never changes, so its replayed states are kept in a small LRU cache; each

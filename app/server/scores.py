@@ -1,4 +1,4 @@
-"""The running score of a room (issue 14.2): each finished game's winner, reason, turns and
+"""The running score of a room: each finished game's winner, reason, turns and
 who played which seat, and the rematch's seat order (keep, or rotate the Creature on).
 
 A result is written when the room moves on to its next game (the seats may rotate then); the

@@ -8,7 +8,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class AutoPass(StrEnum):
-    """When the server passes for a human seat (issue 10.1; docs/protocol.md)."""
+    """When the server passes for a human seat (docs/protocol.md)."""
 
     OFF = "off"
     WHEN_NOTHING = "when_nothing"  # when Pass is the seat's only legal action

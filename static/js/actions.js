@@ -146,7 +146,7 @@ function waitingText(view, ctx) {
   return parts.length ? cap(t("actions.waiting_on", { who: parts.join(", ") })) : "";
 }
 
-/** Auto-pass (issue 10.1): the server passes for this seat; the player sets how. */
+/** Auto-pass: the server passes for this seat; the player sets how. */
 function autoPassBox(room) {
   const mode = room.autoPass;
   if (mode === null || mode === undefined || room.seat === null) return null;

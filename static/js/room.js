@@ -224,7 +224,7 @@ export class Room {
 
   // --- commands ---------------------------------------------------------------------------
 
-  /** Auto-pass: "off", "when_nothing" (the default) or "until_decision" (issue 10.1). */
+  /** Auto-pass: "off", "when_nothing" (the default) or "until_decision". */
   setAutoPass(mode) {
     if (!this.socket.send({ type: "auto_pass", mode })) toast(t("room.reconnecting_toast"), "error");
   }

@@ -1,4 +1,4 @@
-"""Computer players (issue 6): they choose only legal actions, from their own view only."""
+"""Computer players: they choose only legal actions, from their own view only."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The heuristic Creature's rules of play (issue 13): what it does with its one play a turn."""
+"""The heuristic Creature's rules of play: what it does with its one play a turn."""
 
 from __future__ import annotations
 

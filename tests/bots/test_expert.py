@@ -1,4 +1,4 @@
-"""The expert bot (issue 13): it searches worlds drawn from its own view only, within a budget."""
+"""The expert bot: it searches worlds drawn from its own view only, within a budget."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No English left in French (issue 14.3), whatever the game brings: the whole table is drawn
+"""No English left in French, whatever the game brings: the whole table is drawn
 in French and in English, with the page's own modules, for sample tables from seeded games
 that hold every event kind, every prompt kind and every kind of legal action
 (tests/browser/samples.py), and each word is checked."""

@@ -1,4 +1,4 @@
-"""English and French (issue 14.3): every message key has both languages, the language comes
+"""English and French: every message key has both languages, the language comes
 from the browser and a visible switch that is remembered, and a turn is played in French with
 no English name or sentence of the catalogues left on the page."""
 

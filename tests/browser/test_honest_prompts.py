@@ -1,4 +1,4 @@
-"""Honest prompts (issue 10.4): the table names only moves that exist now, says why an option
+"""Honest prompts: the table names only moves that exist now, says why an option
 is closed, and every button states its whole cost, from the engine's view (`offers`,
 `you.unavailable`) rather than from rules re-derived in the browser.
 

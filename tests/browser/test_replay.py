@@ -1,4 +1,4 @@
-"""Replays in the browser (issue 14.1): a finished game replayed from its link, stepped to
+"""Replays in the browser: a finished game replayed from its link, stepped to
 turn 1 and back to the end, ends on the same board as the live end screen; a running game's
 replay link refuses."""
 

@@ -1,4 +1,4 @@
-"""The running score in the browser (issue 14.2): after a game and a rematch that rotates
+"""The running score in the browser: after a game and a rematch that rotates
 the seats, the end screen shows both games, who was the Creature in each, and the wins."""
 
 from __future__ import annotations

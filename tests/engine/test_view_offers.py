@@ -1,4 +1,4 @@
-"""The view carries what the client needs (issue 12) and honest prompts (issue 10.4): each legal
+"""The view carries what the client needs and honest prompts: each legal
 action's full fields and cost, the reasons for closed options, the tracks, the team decision,
 Flashback's card and the Contamination odds, all computed by the engine."""
 

@@ -1,4 +1,4 @@
-"""Auto-pass (issue 10.1): the server passes for a seat that holds nothing it could play.
+"""Auto-pass: the server passes for a seat that holds nothing it could play.
 
 A seat in `when_nothing` (every human seat's default) whose legal actions are exactly [Pass] is
 passed for after a short random delay, through the same move path as a click, so the other

@@ -1,4 +1,4 @@
-"""Computer players in rooms (issue 6): bot seats, clocks, and leavers replaced and returning."""
+"""Computer players in rooms: bot seats, clocks, and leavers replaced and returning."""
 
 from __future__ import annotations
 

@@ -481,7 +481,7 @@ async def test_not_over(shared_server: Server) -> None:
 
 @async_test
 async def test_still_connected(shared_server: Server) -> None:
-    """A connected player cannot be replaced by a bot (issue 6: only after a grace period)."""
+    """A connected player cannot be replaced by a bot: only after a grace period)."""
     async with Api(shared_server) as api:
         table = await open_table(api)
         hunted = await seated(shared_server, table, 1)

@@ -1,4 +1,4 @@
-"""Expert computer players in rooms (issue 13): seated by level, they play a game to its end."""
+"""Expert computer players in rooms: seated by level, they play a game to its end."""
 
 from __future__ import annotations
 

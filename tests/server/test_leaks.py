@@ -156,7 +156,7 @@ def test_the_checks_catch_a_leak() -> None:
 
 
 def test_the_order_check_catches_a_sync_from_the_past() -> None:
-    """Seat 0 got v2, v3, then a sync of v1 (issue 11, fault 3): caught."""
+    """Seat 0 got v2, v3, then a sync of v1: caught."""
     check_monotonic([{"type": "sync", "version": 0}, {"type": "update", "version": 1},
                      {"type": "presence"}, {"type": "sync", "version": 1}])
     with pytest.raises(AssertionError):

@@ -1,4 +1,4 @@
-"""Limits enforced before work (issue 11): a socket too far behind is closed, not silently
+"""Limits enforced before work: a socket too far behind is closed, not silently
 thinned; frames over the message limit are refused by the protocol layer before they are
 buffered, so the server's memory stays flat."""
 

@@ -1,4 +1,4 @@
-"""Prometheus metrics at /metrics: what a host watches, per server process (issue 9.5)."""
+"""Prometheus metrics at /metrics: what a host watches, per server process."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Frames to one socket never go back in time (issue 11, fault 3).
+"""Frames to one socket never go back in time.
 
 While a game is played as fast as the server answers, sockets keep joining the room and asking
 for a `resync`. Each socket's frames must be monotonic in version: an `update` is always newer

@@ -1,4 +1,4 @@
-"""Replays of finished games (issue 14.1): rebuilt through the engine from the stored actions.
+"""Replays of finished games: rebuilt through the engine from the stored actions.
 
 A seat's replay shows, step by step, exactly the views that seat received live (so it leaks
 nothing more); the whole table shows every secret, and only once the game is over; a running

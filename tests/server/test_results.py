@@ -1,4 +1,4 @@
-"""The running score (issue 14.2): a room keeps each finished game's result, and a rematch
+"""The running score: a room keeps each finished game's result, and a rematch
 keeps the seats or rotates them so that the next player becomes the Creature."""
 
 from __future__ import annotations
