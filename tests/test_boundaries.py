@@ -1,4 +1,4 @@
-"""The engine is pure: it imports only the standard library and itself (DESIGN.md §2)."""
+"""The engine is pure: it imports only the standard library and itself."""
 
 import ast
 import sys

@@ -1,6 +1,6 @@
 """Every prompt kind and event kind the engine names has words in the client.
 
-Source: issue 12 ("A test fails if a prompt or event kind has no label"). The vocabulary is the
+Source: docs/architecture.md (no prompt or event kind without a label). The vocabulary is the
 engine's StrEnums (app/engine/vocab.py); the words are static/js's tables: the log's SENTENCES
 (events.js), and for a prompt both what the seat is asked (`prompt.<kind>` or a case of
 promptText in labels.js) and what the others see it doing (`doing.<kind>`, for a kind in

@@ -1,6 +1,6 @@
 """No import cycle in app/: every module can be read knowing only what it imports.
 
-Source: issue 12 ("no import cycle in app/ (a test over the import graph)"). Imports inside
+Source: docs/architecture.md (no import cycle in app/). Imports inside
 functions count too: hiding an import in a function hides the cycle, it does not remove it.
 """
 

@@ -1,6 +1,6 @@
 """Small pieces: no module of app/ over 300 lines and no function over 40.
 
-Source: issue 12 ("What it must show"). A long module or function is split along a seam the
+Source: docs/architecture.md. A long module or function is split along a seam the
 rules name, so that each piece can be read whole; this test names every offender.
 """
 

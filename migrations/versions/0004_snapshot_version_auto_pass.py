@@ -7,7 +7,7 @@ Create Date: 2026-11-30 11:40:00
 The game row's snapshot is now written every K moves and at the end, so it records the version
 it holds (`snapshot_version`); a game is loaded as that snapshot plus the later actions of the
 log. Existing rows hold the snapshot of their current version. Each seat keeps its auto-pass
-mode (issue 10.1), `when_nothing` by default.
+mode (docs/protocol.md, "Auto-pass"), `when_nothing` by default.
 """
 
 from collections.abc import Sequence

@@ -1,6 +1,6 @@
 """The simulation command: `python -m app.bots.simulate` plays random games and reports figures.
 
-Source: README.md / Makefile (`make simulate`), DESIGN.md §3 (a playthrough is a function of
+Source: README.md / Makefile (`make simulate`), docs/architecture.md (a playthrough is a function of
 (config, seed, actions), so the same seed gives the same games). Every Place, Hunt and Survival
 card of the base game (base_game.md) must be reachable by random play.
 """

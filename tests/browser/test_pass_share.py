@@ -1,7 +1,7 @@
 """Play that flows: three people play a complete base game (the Creature and two Hunted,
 default settings, so the server passes for a seat that holds nothing it could play) through
 clicks on cards and places, and the share of clicks that only decline (Pass, "Do nothing
-here") is printed beside issue 10's goal, under 10 % (49 % before auto-pass).
+here") is printed beside its goal, under 10 % (49 % before auto-pass).
 
 The driver picks uniformly among the controls a person sees, so it declines a card window where
 it holds cards as often as it plays one. When it declines a card window it does what the table
@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from .players import create_room, join, lobby_link, start
 
 pytestmark = pytest.mark.browser
-GOAL = 0.10  # issue 10's goal, printed beside the measure
+GOAL = 0.10  # the goal, printed beside the measure
 GUARD = 0.15  # the level measured (7.1-12.5 %, 8.9 % over five games), with room for dice
 GAME_SECONDS = 420  # every card window waits 0.5-1.5 s for the automatic passes
 

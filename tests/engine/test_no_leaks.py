@@ -1,6 +1,6 @@
 """No leaks: states that differ only in a secret look the same to every seat that may not see it.
 
-Sources: DESIGN.md §3 "Who sees what" (Place hands and chosen Places: owner only; Survival hands:
+Sources: rules-notes.md "Who sees what" (Place hands and chosen Places: owner only; Survival hands:
 owner only; Hunt hand: the Creature only; deck orders and cards drawn by others: nobody),
 rulebook.md (Exploration: the Place card is chosen secretly, face down), base_game.md V5
 (Smokescreen: every Hunted's discard pile is hidden from the Creature until the end of the turn),

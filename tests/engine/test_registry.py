@@ -1,8 +1,8 @@
 """The registry: every card, place and sheet ability is one entry found from its name in one
 hop, and adding a card is adding one entry (docs/architecture.md, "How to add a card").
 
-Source: issue 12.1. The sample card below, "Howl" (phase 2: the chosen Hunted loses 1 Will), is
-not a card of the game: it exists only in this test, registered by one entry and removed after.
+The sample card, "Howl" (phase 2: the chosen Hunted loses 1 Will), is not a card of the game:
+it exists only in this test, registered by one entry and removed after.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The wire forms: actions, events and configurations round-trip through JSON.
 
-Source: DESIGN.md §3-4 (a playthrough is (config, seed, actions); the wire is JSON; the server
+Source: architecture.md (a playthrough is (config, seed, actions); the wire is JSON; the server
 parses a client's action and refuses malformed input with a reason). The actions carry the
 rulebook's verbs (app/engine/actions.py).
 """

@@ -1,7 +1,7 @@
 """The state is a value: a clone is equal and shares nothing mutable; applying leaves the input
 as it was; `settle` skips re-deriving only prompts that can never be left without an answer.
 
-Source: DESIGN.md §3 (a playthrough is a fold of (config, seed, actions) over values) and
+Source: architecture.md (a playthrough is a fold of (config, seed, actions) over values) and
 game.settle (a prompt an earlier answer made moot is dropped).
 """
 

@@ -1,6 +1,6 @@
 """The engine's vocabulary is named (app/engine/vocab.py) and the wire format did not change.
 
-Source: issue 12.2 (StrEnums for steps, prompt kinds, effects, token kinds, place-power options,
+Source: architecture.md (enums for steps, prompt kinds, effects, token kinds, place-power options,
 termination and winner, game status and event kinds; one prompt table refusing duplicates; the
 JSON unchanged). The golden playthroughs (test_golden.py), recorded before the vocabulary was
 named, prove that stored games still load and replay to the same JSON.

@@ -1,4 +1,4 @@
-"""Several server processes on one Postgres share moves live (DESIGN.md §4, LISTEN/NOTIFY)."""
+"""Several server processes on one Postgres share moves live (LISTEN/NOTIFY)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ async def test_a_listener_that_lost_its_connection_comes_back(server: ServerFact
     await creature.connect()
     await hunted.connect()
     assert terminate(database, LISTENER_NAME) == 2  # one listener per process
-    await asyncio.sleep(1.0)  # reconnect with backoff (measured ~0.1 s in ENGINEERING.md)
+    await asyncio.sleep(1.0)  # reconnect with backoff (about 0.1 s: docs/cluster.md)
     rng = random.Random(2)
     update = await hunted.play_random(rng)
     await creature.wait_version(update["version"], timeout=10)

@@ -1,4 +1,4 @@
-"""The attacks of issue 11, kept as specifications: deep JSON, loose types, framework errors
+"""A security review's attacks, kept as specifications: deep JSON, loose types, framework errors
 outside the one error shape, missing security headers.
 
 Each test here failed on the code before its fix; each refusal leaves the room as it was.

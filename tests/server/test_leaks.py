@@ -1,4 +1,4 @@
-"""No socket ever receives what its seat may not see (DESIGN.md §3, who sees what).
+"""No socket ever receives what its seat may not see (docs/rules-notes.md, who sees what).
 
 Over a complete game every frame of every socket is recorded: the Creature's, each Hunted's and
 a spectator's. Then the game is replayed from the database and each `sync`/`update` is checked

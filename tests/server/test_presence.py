@@ -114,7 +114,7 @@ async def test_claiming_and_giving_back_a_seat_sends_the_lobby(shared_server: Se
 @async_test
 async def test_a_crowd_of_spectators_costs_each_socket_a_few_presence_frames(
         server: ServerFactory) -> None:
-    # Issue 11, fault 7: 300 spectators once made 90,124 presence frames (one to every socket
+    # A review found 300 spectators once made 90,124 presence frames (one to every socket
     # per arrival). Coalesced, a room gets at most one presence frame per interval.
     crowd = 300
     room = crowd + 10  # the caps on a room's and an address's sockets let them all in

@@ -1,7 +1,7 @@
 """The `update` text built from plain dicts on the hot path is the one the frame models encode.
 
 Source: docs/protocol.md (the `update` frame, `client_id` on the acting seat's sockets only);
-issue 9 (each frame encoded once per audience, without the models' validation per move).
+the move's budget (each frame encoded once per audience, without the models' validation per move).
 """
 
 from __future__ import annotations
