@@ -18,11 +18,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from app import bundle
 
+from .players import PAGE_TIMEOUT_MS
 from .shots import DESKTOP
+
+# Assertions on a page wait for its state; the hang guard is generous for a busy machine.
+expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -128,7 +132,7 @@ def pages_of(browser: Browser, base: str) -> Iterator[Callable[..., Page]]:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack[:3000]}"))
         if path is not None:
             page.goto(path)

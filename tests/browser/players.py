@@ -11,7 +11,16 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket, expect
 
-STEP_TIMEOUT_MS = 10_000
+# Hang guards, not time budgets: every wait ends on a state of the page, and these only turn a
+# page that never gets there into a failure. They are generous so that a slow, busy machine
+# (the suite runs beside a CPU hog) passes the same tests as a quiet one.
+STEP_TIMEOUT_MS = 30_000
+PAGE_TIMEOUT_MS = 30_000
+HANG_GUARD_SECONDS = 600.0
+
+
+class Stuck(AssertionError):
+    """A page never reached the state a test waited for, within the hang guard."""
 
 
 def create_room(page: Page, name: str, *, hunted: int = 2, creature: bool = True,
@@ -123,33 +132,40 @@ CLICKED_JS = """() => (window.__clicked || document.body.dataset.version !== win
   && !document.body.dataset.busy"""
 
 
-def click_random_action(page: Page, rng: random.Random, count: int | None = None) -> None:
+def aim_and_click(page: Page, which: int | dict[str, Any]) -> bool:
+    """Click an offered button (by index, or by `{"selector", "index"}`) with a real mouse at
+    its centre and wait for the server's answer; False when the button is gone (computer
+    players moved and the table was drawn again between the read and the aim)."""
+    point = page.evaluate(AIM_JS, which)
+    if point is None:
+        return False
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
+    return True
+
+
+def click_random_action(page: Page, rng: random.Random, count: int | None = None) -> bool:
     """Click one of the offered action buttons at random and wait for the server's answer.
 
     A real mouse click at the button's centre: it lands only if nothing covers the button.
+    False when the offered buttons changed under the mouse (the caller reads the page again).
     """
     if count is None:
         count = page.locator("button.act:not([disabled])").count()
     assert count, "a page with a prompt offers no action"
-    point = page.evaluate(AIM_JS, rng.randrange(count))
-    assert point is not None, "the offered buttons changed under the mouse"
-    page.mouse.click(point["x"], point["y"])
-    page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
+    return aim_and_click(page, rng.randrange(count))
 
 
 def click_action(page: Page, selector: str, index: int = 0) -> None:
     """Click the `index`-th offered action button matching `selector`, as
     `click_random_action` does."""
-    point = page.evaluate(AIM_JS, {"selector": selector, "index": index})
-    assert point is not None, f"no button {selector}"
-    page.mouse.click(point["x"], point["y"])
-    page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
+    assert aim_and_click(page, {"selector": selector, "index": index}), f"no button {selector}"
 
 
 Prefer = Callable[[Page], str | None]
 
 
-def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int, seconds: float,
+def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int,
          until: Callable[[list[dict[str, Any]]], bool] | None = None,
          prefer: Prefer | None = None) -> int:
     """Random players: a page whose player must decide clicks a random offered action
@@ -157,30 +173,35 @@ def play(pages: Sequence[Page], rng: random.Random, *, max_steps: int, seconds: 
 
     Only pages that have drawn the latest version act, so nobody clicks on a stale table.
     Stops at the end of the game, when `until(states)` holds (see STATE_JS), or after
-    `max_steps` / `seconds`, with every page showing the latest version; returns the clicks.
+    `max_steps` clicks, with every page showing the latest version; returns the clicks.
     """
-    deadline = time.monotonic() + seconds
+    guard = time.monotonic() + HANG_GUARD_SECONDS
     steps = 0
-    while steps < max_steps and time.monotonic() < deadline:
+    while steps < max_steps:
+        if time.monotonic() > guard:
+            raise Stuck(f"play: {steps} clicks, then no progress for the hang guard")
         states = [page.evaluate(STATE_JS) for page in pages]
         if states[0]["phase"] == "over" or (until is not None and until(states)):
             break
         latest = max(s["version"] for s in states)
         ready = [(p, s) for p, s in zip(pages, states, strict=True)
                  if s["prompt"] and s["buttons"] and s["version"] == latest]
-        if not ready:
-            time.sleep(0.01)
-            continue
-        page, state = rng.choice(ready)
-        wanted = prefer(page) if prefer is not None else None
-        matches = page.locator(wanted).count() if wanted else 0
-        if matches:
-            click_action(page, str(wanted), rng.randrange(matches))
+        if ready and _click_one(*rng.choice(ready), rng, prefer):
+            steps += 1
         else:
-            click_random_action(page, rng, state["buttons"])
-        steps += 1
+            time.sleep(0.01)  # a poll of the pages' state, not a wait for time to pass
     settle(pages, max(version(page) for page in pages))  # leave every table up to date
     return steps
+
+
+def _click_one(page: Page, state: dict[str, Any], rng: random.Random,
+               prefer: Prefer | None) -> bool:
+    """Click a preferred button if `prefer` names one on the page, else a random one."""
+    wanted = prefer(page) if prefer is not None else None
+    matches = page.locator(wanted).count() if wanted else 0
+    if matches:
+        return aim_and_click(page, {"selector": str(wanted), "index": rng.randrange(matches)})
+    return click_random_action(page, rng, state["buttons"])
 
 
 def _canonical(action: dict[str, Any]) -> str:
@@ -216,14 +237,14 @@ def add_bot(page: Page) -> None:
     page.add_init_script(path=BOT_JS)
 
 
-def run_bots(pages: Sequence[Page], seed: int, *, seconds: float, on_pause: Pause) -> int:
+def run_bots(pages: Sequence[Page], seed: int, *, on_pause: Pause) -> int:
     """Let every page's bot play until the game is over. Each time a page's phase changes its
     bot waits for `on_pause(page, status)`, which returns whether that bot should keep
     pausing at phase changes. Returns the clicks made."""
     for index, page in enumerate(pages):
         page.evaluate("seed => window.__bot.start(seed)", seed + index)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    guard = time.monotonic() + HANG_GUARD_SECONDS
+    while time.monotonic() < guard:
         statuses = [page.evaluate("window.__bot.status()") for page in pages]
         for page, status in zip(pages, statuses, strict=True):
             assert status["problem"] is None, status["problem"]

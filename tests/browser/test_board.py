@@ -102,7 +102,7 @@ def test_prompt_board_and_hand_fit_the_screen_in_every_phase_for_both_roles(
                 seen[role, state["phase"]] = fits_everywhere(page)
         return len(seen) == 2 * len(PHASES)
 
-    play([host, ann], random.Random(5), max_steps=600, seconds=120, until=look)
+    play([host, ann], random.Random(5), max_steps=600, until=look)
     assert sorted(seen) == sorted((r, p) for r in roles for p in PHASES), sorted(seen)
     misfits = {key: where for key, where in seen.items() if any(where.values())}
     assert not misfits, misfits
@@ -246,7 +246,7 @@ def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: P
     def hunting(states: list[dict[str, Any]]) -> bool:
         return bool(states[0]["prompt"] and host.locator("#actions[data-prompt=hunt]").count())
 
-    play([host, ann], random.Random(3), max_steps=80, seconds=60, until=hunting)
+    play([host, ann], random.Random(3), max_steps=80, until=hunting)
     if variant == "base":  # Mirage is in the Creature's first hand
         host.locator("#hand .card[data-card='mirage'] button.card-play").click()
         host.locator(".tile[data-place='3'] button.place-button").hover()
@@ -261,7 +261,7 @@ def test_screenshots_of_the_table(open_seeded: Callable[..., Page], artifacts: P
                 assert not outside(page) or state["phase"] == "over", (role, outside(page))
         return states[0]["phase"] == "over"
 
-    play([host, ann], random.Random(4), max_steps=2000, seconds=400, until=later)
+    play([host, ann], random.Random(4), max_steps=2000, until=later)
     settle([host, ann], version(host))
     for role, page in roles.items():
         shoot(page, artifacts, f"{tag}{role}-over")

@@ -4,7 +4,6 @@ against them, with a clock per decision shown as a countdown."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 
 import httpx
@@ -12,7 +11,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import GRACE_SECONDS
-from .players import add_bot, add_computer, create_room, join, lobby_link, phase, start
+from .players import (
+    PAGE_TIMEOUT_MS,
+    add_bot,
+    add_computer,
+    create_room,
+    join,
+    lobby_link,
+    phase,
+    start,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +77,7 @@ def test_a_clock_runs_out_and_a_computer_stands_in_for_a_player_gone_away(
     # When Ann's clock runs out, the server moves for her and both pages say so.
     for page in (ann, host):
         expect(page.locator("#log li.note[data-kind=timeout]").first).to_contain_text(
-            "ran out", timeout=12_000)
+            "ran out", timeout=PAGE_TIMEOUT_MS + 12_000)
     expect(ann.locator("#log li.note").first).to_have_text(
         "Your time ran out: the computer chose for you.")
 
@@ -77,7 +85,8 @@ def test_a_clock_runs_out_and_a_computer_stands_in_for_a_player_gone_away(
     ann.goto("about:blank")
     replace = host.locator(".hunted-panel[data-seat='1'] button.replace")
     expect(replace).to_be_visible()
-    time.sleep(GRACE_SECONDS)
+    # Its countdown runs out after the grace period.
+    expect(replace).to_be_enabled(timeout=1000 * GRACE_SECONDS + PAGE_TIMEOUT_MS)
     moves = host.locator("#log li", has_text=re.compile(r"^Ann (chose|passed|used|took|resisted)"))
     before = moves.count()
     replace.click()

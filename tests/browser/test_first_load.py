@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 
 from app.server.web import COMPRESS_MIN_BYTES
 
-from .players import add_computer, create_room, lobby_link, start
+from .players import PAGE_TIMEOUT_MS, add_computer, create_room, lobby_link, start
 from .shots import DESKTOP
 
 pytestmark = pytest.mark.browser
@@ -62,7 +62,7 @@ def seated_player_state(browser: Browser, server: str, variant: str) -> tuple[st
     host's browser storage (its seat token), to open the table from a fresh cache."""
     context = browser.new_context(viewport=DESKTOP, base_url=server)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     create_room(page, "Morgan", hunted=3 if variant == "frozen-lands" else 2,
                 creature=False, variant=variant)
     link = lobby_link(page)
@@ -104,7 +104,7 @@ def test_the_table_loads_in_few_compressed_cached_requests_and_is_installable(
     context = browser.new_context(viewport=DESKTOP, base_url=server, storage_state=state)
     try:
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         loaded = first_load(page, link)
         print(f"\nfirst load of the {variant} table:\n{report(loaded)}")
 

@@ -17,7 +17,15 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app.server.errors import ErrorCode
 
-from .players import click_random_action, create_room, join, lobby_link, start
+from .players import (
+    HANG_GUARD_SECONDS,
+    PAGE_TIMEOUT_MS,
+    click_random_action,
+    create_room,
+    join,
+    lobby_link,
+    start,
+)
 from .shots import DESKTOP
 from .words import english_or_slips
 
@@ -51,7 +59,7 @@ def french(browser: Browser, server: str) -> Iterator[Callable[[], Page]]:
         context = browser.new_context(viewport=DESKTOP, base_url=server, locale="fr-FR")
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         page.on("pageerror", lambda error: errors.append(str(error)))
         return page
 
@@ -141,8 +149,8 @@ def test_a_turn_played_in_french_shows_no_english(
     expect(host.locator(".place-name").first).to_contain_text("Antre")
     rng = random.Random(7)
     seen: set[str] = set()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # the whole of turn 1, both pages read after each move
+    guard = time.monotonic() + HANG_GUARD_SECONDS
+    while time.monotonic() < guard:  # the whole of turn 1, both pages read after each move
         if host.locator("#turn").inner_text() != "1":
             break
         for page in (host, ann):

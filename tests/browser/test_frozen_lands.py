@@ -16,7 +16,16 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import ROOT
-from .players import Wire, add_computer, create_room, join, lobby_link, play, start
+from .players import (
+    PAGE_TIMEOUT_MS,
+    Wire,
+    add_computer,
+    create_room,
+    join,
+    lobby_link,
+    play,
+    start,
+)
 from .shots import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
@@ -74,7 +83,7 @@ def frozen(browser: Browser, server: str, artifacts: Path) -> Iterator[FrozenGam
         context = browser.new_context(viewport=DESKTOP, base_url=server)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack[:3000]}"))
         return page
 
@@ -105,7 +114,7 @@ def frozen(browser: Browser, server: str, artifacts: Path) -> Iterator[FrozenGam
             return False
         return tokens_held(host) > 0 or turn(host) >= 4
 
-    play([host, ann], random.Random(11), max_steps=400, seconds=60, until=ready, prefer=prefer)
+    play([host, ann], random.Random(11), max_steps=400, until=ready, prefer=prefer)
     game.turns = turn(host)
     game.shots = photograph(host, artifacts, "creature")
 
@@ -117,7 +126,7 @@ def frozen(browser: Browser, server: str, artifacts: Path) -> Iterator[FrozenGam
         return bool(ann.locator("#actions[data-prompt=place_action]").count()) or (
             turn(ann) > game.turns + 1)
 
-    play([host, ann], random.Random(12), max_steps=400, seconds=40, until=ann_decides,
+    play([host, ann], random.Random(12), max_steps=400, until=ann_decides,
          prefer=prefer)
     game.shots += photograph(ann, artifacts, "hunted")
     try:

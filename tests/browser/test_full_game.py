@@ -78,7 +78,7 @@ def test_three_players_play_a_whole_game(open_page: Callable[..., Page], artifac
         missing = set(PHASES) - {"over"} - photos.phases_of(roles[page])
         return checks[page] < CHECKS_PER_PAGE or bool(missing)
 
-    clicks = run_bots(pages, 7, seconds=90, on_pause=on_pause)
+    clicks = run_bots(pages, 7, on_pause=on_pause)
     for page in pages:
         expect(page.locator("#end-title")).to_contain_text("win")
         assert phase(page) == "over", f"no end after {clicks} clicks"

@@ -34,6 +34,9 @@ COUNT_ANIMATIONS_JS = """(() => {
 })();"""
 
 # Every state of the actions panel the page drew: its heading, its text, its live buttons.
+# Every animation of the page has run its course (the end screen has risen).
+SETTLED_JS = "() => document.getAnimations().every(a => a.playState !== 'running')"
+
 WATCH_ACTIONS_JS = """(() => {
   window.__panels = [];
   const look = () => {
@@ -137,7 +140,7 @@ def test_the_end_screen_says_who_won_how_and_offers_rematch_and_replay(
     expect(end.locator("#rematch-rotate")).to_be_enabled()
     expect(end.locator("#replay-link")).to_have_attribute("href", re.compile(r"^/r/.+/games/1$"))
     expect(end.locator("#score")).to_be_visible()  # the running score
-    page.wait_for_timeout(800)  # the screen has risen
+    page.wait_for_function(SETTLED_JS)  # the screen has risen
     end.screenshot(path=str(artifacts / "motion-end-desktop.png"))
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(artifacts / "motion-end-phone.png"), full_page=True)

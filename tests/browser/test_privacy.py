@@ -64,14 +64,14 @@ def test_the_creature_never_sees_a_chosen_place_before_the_reveal(
         choose_a_place(hunted)
         assert_creature_sees_only_that_a_place_was_chosen(creature)
         # The rest of the turn at random, up to the reveal: then the figure shows.
-        play(pages, rng, max_steps=60, seconds=20,
+        play(pages, rng, max_steps=60,
              until=lambda _, turn=turn: creature.locator(REVEAL).count() >= turn)
         expect(creature.locator(REVEAL).nth(turn - 1)).to_contain_text("Reveal: Ann at")
         if creature.locator("#phase").get_attribute("data-phase") in ("reckoning", "end_of_turn"):
             # (with nothing to decide, the table may already have moved on to the next turn)
             expect(creature.locator(".artemia .figure")).not_to_have_count(0)
         # ... and on to the next turn's Exploration.
-        play(pages, rng, max_steps=60, seconds=20,
+        play(pages, rng, max_steps=60,
              until=lambda states: states[0]["phase"] == "exploration")
         if creature.locator("#phase").get_attribute("data-phase") == "over":
             break

@@ -40,7 +40,7 @@ def test_a_reload_returns_to_the_same_seat_and_view(open_page: Callable[..., Pag
 
     # Play into the middle of the second turn.
     pages = [friend, host]
-    play(pages, random.Random(5), max_steps=200, seconds=30,
+    play(pages, random.Random(5), max_steps=200,
          until=lambda states: states[0]["phase"] == "hunting" and host.locator(
              "#turn").inner_text() == "2")
     assert host.locator("#turn").inner_text() == "2"
@@ -54,7 +54,7 @@ def test_a_reload_returns_to_the_same_seat_and_view(open_page: Callable[..., Pag
     assert "Reveal" in host.locator("#log").inner_text()  # the recent log came back too
 
     # The game goes on from the reloaded page.
-    assert play(pages, random.Random(6), max_steps=6, seconds=10) > 0
+    assert play(pages, random.Random(6), max_steps=6) > 0
 
 
 def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: Callable[..., Page]) -> None:
@@ -72,7 +72,7 @@ def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: Callable[..
     start(host, [host, hunted])
     pages = [host, hunted]
     auto_pass_off(pages)
-    play(pages, random.Random(8), max_steps=8, seconds=10)
+    play(pages, random.Random(8), max_steps=8)
     before = snapshot(host)
 
     sockets[-1].close(code=1011, reason="test: connection dropped")
@@ -80,4 +80,4 @@ def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: Callable[..
     expect(host.locator(".conn")).to_have_text("Online")
     assert len(sockets) == 2
     assert snapshot(host) == before
-    assert play(pages, random.Random(9), max_steps=6, seconds=10) > 0
+    assert play(pages, random.Random(9), max_steps=6) > 0

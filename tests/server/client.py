@@ -25,10 +25,19 @@ from .servers import Server
 
 JSON = dict[str, Any]
 Frame = JSON
-WAIT_SECONDS = 15.0
+# A hang guard, not a time budget: every wait ends on a state, and this only turns a state that
+# never comes into a failure, generous enough for a slow, busy machine.
+WAIT_SECONDS = 60.0
 RATE_BACKOFF = 0.1  # seconds to wait after a `rate_limited` or `busy` refusal
 RETRIED = ("rate_limited", "busy")  # refusals that say "not now", which a client retries
 P = ParamSpec("P")
+
+
+async def until(condition: Callable[[], object], timeout: float = WAIT_SECONDS) -> None:
+    """Poll a zero-argument predicate until it holds (a hang guard of `timeout` seconds)."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
 
 
 def async_test(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:

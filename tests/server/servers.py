@@ -110,6 +110,14 @@ def terminate(database: Database, application_name: str) -> int:
         f"WHERE datname = '{database.name}' AND application_name = '{application_name}'"))
 
 
+def backends(database: Database, application_name: str) -> set[int]:
+    """The server process ids of `application_name`'s connections to the database."""
+    listed = psql_value(
+        "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity "
+        f"WHERE datname = '{database.name}' AND application_name = '{application_name}'")
+    return {int(pid) for pid in listed.split()}
+
+
 def _postgres_ready() -> bool:
     try:
         with socket.create_connection((PG_HOST, PG_PORT), timeout=2):

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
 
 from app.server.bus import LISTENER_NAME
 
-from .client import Api, Player, async_test, open_table
-from .servers import ServerFactory, terminate
+from .client import Api, Player, async_test, open_table, until
+from .servers import ServerFactory, backends, terminate
 
 pytestmark = pytest.mark.postgres
 
@@ -49,8 +48,10 @@ async def test_a_listener_that_lost_its_connection_comes_back(server: ServerFact
     hunted = Player(second, table.code, table.tokens[1])
     await creature.connect()
     await hunted.connect()
+    cut = backends(database, LISTENER_NAME)
     assert terminate(database, LISTENER_NAME) == 2  # one listener per process
-    await asyncio.sleep(1.0)  # reconnect with backoff (about 0.1 s: docs/cluster.md)
+    # Each process listens again on a new connection (after a backoff: docs/cluster.md).
+    await until(lambda: len(fresh := backends(database, LISTENER_NAME)) == 2 and not fresh & cut)
     rng = random.Random(2)
     update = await hunted.play_random(rng)
     await creature.wait_version(update["version"], timeout=10)

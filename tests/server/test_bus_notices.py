@@ -14,13 +14,12 @@ from app.server.notice_bus import BATCH
 from app.server.notices import Notice, Played
 from app.server.presence import Presence
 
-from .client import async_test
+from .client import WAIT_SECONDS, async_test, until
 from .servers import Database, ServerFactory, terminate
 
 pytestmark = pytest.mark.postgres
 BEAT = 1.0  # seconds between heartbeats: a silent process is dead after 5 of them (5 s: a
 # process starved of the CPU for a few seconds on a loaded machine is not taken for dead)
-WAIT = 20.0
 
 
 class Recorder:
@@ -63,18 +62,12 @@ async def process(database: Database, origin: str, beat: float = BEAT,
     assert dsn is not None
     bus, recorder = kind(dsn, origin, heartbeat=beat), Recorder()
     await bus.start(recorder)
-    await asyncio.wait_for(bus.connected.wait(), WAIT)
+    await asyncio.wait_for(bus.connected.wait(), WAIT_SECONDS)
     try:
         yield bus, recorder
     finally:
         await bus.close()
 
-
-async def until(condition: Any, timeout: float = WAIT) -> None:
-    """Poll a zero-argument predicate until it holds."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.02)
 
 
 def commit_move(bus: PostgresBus, code: str, version: int) -> None:

@@ -11,12 +11,11 @@ import pytest
 from app.server.bus import listener_dsn
 from app.server.leases import LocalLeases, PostgresLeases, room_key
 
-from .client import async_test
+from .client import async_test, until
 from .servers import Database, ServerFactory, psql_value, terminate
 
 pytestmark = pytest.mark.postgres
 RETRY = 0.2
-WAIT = 10.0
 UNREACHABLE = "postgresql://postgres@127.0.0.1:9/none"  # nothing listens on the discard port
 
 
@@ -35,13 +34,6 @@ async def leases(database: Database, name: str) -> AsyncIterator[PostgresLeases]
     finally:
         await lease.close()
 
-
-async def until(condition: object, timeout: float = WAIT) -> None:
-    """Poll a zero-argument predicate until it holds."""
-    assert callable(condition)
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.02)
 
 
 def test_room_keys_are_stable_distinct_64_bit_numbers() -> None:

@@ -16,12 +16,11 @@ from app.server.nats_bus import NatsBus
 from app.server.notices import Notice
 from app.server.presence import Presence
 
-from .client import Api, Player, async_test, close_all, open_table
+from .client import WAIT_SECONDS, Api, Player, async_test, close_all, open_table, until
 from .servers import NATS_URL, Database, Server, ServerFactory, _free_port
 from .test_bus_notices import BEAT, Recorder, commit_move
 
 pytestmark = pytest.mark.postgres
-WAIT = 20.0
 
 
 def metric(server: Server, name: str) -> float:
@@ -32,20 +31,13 @@ def metric(server: Server, name: str) -> float:
     return float(lines[0].split()[1])
 
 
-async def until(condition: object, timeout: float = WAIT) -> None:
-    """Poll a zero-argument predicate until it holds."""
-    assert callable(condition)
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.05)
-
 
 async def move_seen(players: list[Player], rng: random.Random) -> Player:
     """One random move by whichever seat must act, seen by every socket; the mover."""
     mover = next(p for p in players if p.must_act())
     version = int((await mover.play_random(rng))["version"])
     for player in players:
-        await player.wait_version(version, timeout=WAIT)
+        await player.wait_version(version, timeout=WAIT_SECONDS)
     return mover
 
 
@@ -105,7 +97,7 @@ async def process(database: Database, origin: str) -> AsyncIterator[tuple[NatsBu
     """A NATS bus as one server process has it, listening before this yields."""
     bus, recorder = NatsBus(NATS_URL, database.url, origin, heartbeat=BEAT), Recorder()
     await bus.start(recorder)
-    await asyncio.wait_for(bus.connected.wait(), WAIT)
+    await asyncio.wait_for(bus.connected.wait(), WAIT_SECONDS)
     try:
         yield bus, recorder
     finally:
@@ -154,7 +146,7 @@ async def test_a_room_held_before_nats_answers_is_heard_and_resynced_once_it_doe
     b, heard_b = NatsBus(url, database.url, "B", heartbeat=BEAT), Recorder()
     try:
         await b.start(heard_b)
-        await asyncio.wait_for(a.connected.wait(), WAIT)
+        await asyncio.wait_for(a.connected.wait(), WAIT_SECONDS)
         await until(lambda: heard_a.gaps >= 1)  # what it read before may be stale: resynced
         await until(lambda: not b.alone() and "B" in a.board.seen)
         commit_move(b, "ROOM", 1)
