@@ -17,6 +17,7 @@ from playwright.sync_api import Page, WebSocket, expect
 STEP_TIMEOUT_MS = 30_000
 PAGE_TIMEOUT_MS = 30_000
 HANG_GUARD_SECONDS = 600.0
+GAME_TIMEOUT_MS = int(HANG_GUARD_SECONDS * 1000)  # a whole game, played by computers
 
 
 class Stuck(AssertionError):

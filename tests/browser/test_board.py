@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import pages_of, serve
 from .players import (
+    GAME_TIMEOUT_MS,
     add_computer,
     auto_pass_off,
     create_room,
@@ -130,7 +131,7 @@ def wait_for_hunt(page: Page) -> None:
       return document.body.dataset.yourMove === '1' && decline && !document.body.dataset.busy
         ? 'window' : null;
     }"""
-    while page.wait_for_function(ready, timeout=20_000).json_value() != "hunt":
+    while page.wait_for_function(ready, timeout=GAME_TIMEOUT_MS).json_value() != "hunt":
         page.evaluate("document.querySelector('button.act.decline').click()")
         page.wait_for_function("() => !document.body.dataset.busy")
     page.evaluate("window.__listClicks = 0")  # the declines were list buttons: not counted

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import GRACE_SECONDS
 from .players import (
+    GAME_TIMEOUT_MS,
     PAGE_TIMEOUT_MS,
     add_bot,
     add_computer,
@@ -48,7 +49,7 @@ def test_a_host_plays_a_whole_game_against_computer_players(
     expect(host.locator(".creature-panel .countdown")).to_have_text(re.compile(r"^0:(30|2\d)$"))
 
     host.evaluate("window.__bot.pausing = false; window.__bot.start(21)")
-    expect(host.locator("#end-title")).to_contain_text("win", timeout=35_000)
+    expect(host.locator("#end-title")).to_contain_text("win", timeout=GAME_TIMEOUT_MS)
     assert phase(host) == "over"
     assert host.evaluate("window.__bot.problem") is None
     assert host.evaluate("window.__bot.clicks") > 0

@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_bot, add_computer, create_room, lobby_link, start
+from .players import GAME_TIMEOUT_MS, add_bot, add_computer, create_room, lobby_link, start
 
 pytestmark = pytest.mark.browser
 RECENT_ACTIONS = 30  # what a sync carries (app/server/sync.py)
@@ -29,7 +29,7 @@ def test_after_a_reload_the_log_still_begins_with_turn_one(
     start(host, [host])
     host.evaluate("window.__bot.pausing = false; window.__bot.start(3)")
     host.wait_for_function(f"() => Number(document.body.dataset.version) > {RECENT_ACTIONS + 15}",
-                           timeout=60_000)
+                           timeout=GAME_TIMEOUT_MS)
     host.evaluate("window.__bot.stop()")
     first = host.evaluate(LINES_JS)[:4]
 

@@ -16,7 +16,16 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_bot, add_computer, create_room, lobby_link, start, version
+from .players import (
+    GAME_TIMEOUT_MS,
+    PAGE_TIMEOUT_MS,
+    add_bot,
+    add_computer,
+    create_room,
+    lobby_link,
+    start,
+    version,
+)
 from .samples import samples
 from .shots import DESKTOP
 
@@ -76,7 +85,7 @@ def turn(page: Page) -> int:
     return int(page.inner_text("#turn"))
 
 
-def bot_plays_until(page: Page, done: str, seed: int, timeout: int = 60_000) -> None:
+def bot_plays_until(page: Page, done: str, seed: int, timeout: int = GAME_TIMEOUT_MS) -> None:
     """The in-page random player clicks for `page` until the JS condition `done` holds."""
     page.evaluate("seed => { window.__bot.pausing = false; window.__bot.start(seed); }", seed)
     page.wait_for_function(f"() => ({done})", timeout=timeout, polling=20)
@@ -112,13 +121,14 @@ def test_the_reveal_turns_the_chosen_places_over_on_the_table(
         computers_around(page, "Morgan", creature=True)
         page.evaluate(STOP_AT_REVEAL_JS)
         reveal = page.locator(".motion-layer .reveal")
-        expect(reveal).to_be_attached(timeout=30_000)
+        expect(reveal).to_be_attached(timeout=GAME_TIMEOUT_MS)
         # One card per Hunted (turn 1: one Place card each), each turning over.
         expect(reveal.locator(".flip-card")).to_have_count(2)
         expect(reveal.locator(".reveal-who")).to_have_count(2)
         page.wait_for_timeout(450)  # a photograph mid-turn, for people to look at
         page.screenshot(path=str(artifacts / f"motion-reveal-{size}.png"))
-        expect(reveal).to_have_count(0, timeout=10_000)  # then it clears the table by itself
+        # Then it clears the table by itself.
+        expect(reveal).to_have_count(0, timeout=PAGE_TIMEOUT_MS)
 
 
 def test_the_end_screen_says_who_won_how_and_offers_rematch_and_replay(
@@ -126,7 +136,8 @@ def test_the_end_screen_says_who_won_how_and_offers_rematch_and_replay(
     page = open_page()
     add_bot(page)
     computers_around(page, "Morgan", creature=True)
-    bot_plays_until(page, "document.body.dataset.phase === 'over'", seed=21, timeout=120_000)
+    bot_plays_until(page, "document.body.dataset.phase === 'over'", seed=21,
+                    timeout=GAME_TIMEOUT_MS)
     end = page.locator("#end")
     expect(end).to_be_visible()
     expect(page.locator("#end-title")).to_have_text(re.compile(r"^The (Hunted win|Creature wins)$"))
@@ -181,7 +192,7 @@ def test_a_new_decision_brings_a_phone_player_to_it(open_page: Callable[..., Pag
     # ...and her next decision brings her back to the table, its prompt in view.
     page.wait_for_function("""v => Number(document.body.dataset.version) > v
       && document.body.dataset.yourMove === "1" && !document.body.dataset.busy""",
-                           arg=played_at, timeout=30_000)
+                           arg=played_at, timeout=GAME_TIMEOUT_MS)
     expect(page.locator("body")).to_have_attribute("data-tab", "table")
     expect(page.locator("#tab-table")).to_have_attribute("aria-current", "page")
     expect(page.locator("#actions")).to_be_in_viewport()

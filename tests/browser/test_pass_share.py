@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import create_room, join, lobby_link, start
+from .players import PAGE_TIMEOUT_MS, create_room, join, lobby_link, start
 
 pytestmark = pytest.mark.browser
 GOAL = 0.10  # the goal, printed beside the measure
@@ -117,7 +117,7 @@ def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
         if not count or not click(page, rng.randrange(count), block):
             return True
         tally["clicks"] += 1
-    page.wait_for_function(ANSWERED_JS, timeout=15_000, polling=20)
+    page.wait_for_function(ANSWERED_JS, timeout=PAGE_TIMEOUT_MS, polling=20)
     return True
 
 

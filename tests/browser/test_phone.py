@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_computer, create_room, lobby_link, start
+from .players import PAGE_TIMEOUT_MS, add_computer, create_room, lobby_link, start
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -32,7 +32,7 @@ def test_every_part_of_the_table_is_one_tap_away_on_a_phone(
     start(page, [page])
     # A new decision brings the player back to the table tab: let the first one come (the
     # computers move at once) before touring the tabs.
-    expect(page.locator("body")).to_have_attribute("data-your-move", "1", timeout=20_000)
+    expect(page.locator("body")).to_have_attribute("data-your-move", "1", timeout=PAGE_TIMEOUT_MS)
     tabs = page.locator("nav.tabbar button.tab")
     expect(tabs).to_have_text(["Table", "Hand", "Players", "Log", "Chat"])
     # The table first: the prompt and the board, with no sideways scroll.

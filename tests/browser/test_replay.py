@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_bot, add_computer, create_room, lobby_link, start
+from .players import GAME_TIMEOUT_MS, add_bot, add_computer, create_room, lobby_link, start
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def finish_against_computers(host: Page, name: str, seed: int) -> str:
     add_computer(host, 2)
     start(host, [host])
     host.evaluate(f"window.__bot.pausing = false; window.__bot.start({seed})")
-    expect(host.locator("#end-title")).to_contain_text("win", timeout=60_000)
+    expect(host.locator("#end-title")).to_contain_text("win", timeout=GAME_TIMEOUT_MS)
     host.evaluate("window.__bot.stop()")
     return link
 

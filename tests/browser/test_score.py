@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from .players import GAME_TIMEOUT_MS
 from .test_replay import finish_against_computers
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ def test_the_score_after_two_games_and_a_rotated_rematch(
     expect(host.locator("#seat-label")).to_contain_text("Hunted 2")
     expect(host.locator(".creature-panel")).to_contain_text("Bot 1")
     host.evaluate("window.__bot.start(42)")
-    expect(host.locator("#end-title")).to_contain_text("win", timeout=60_000)
+    expect(host.locator("#end-title")).to_contain_text("win", timeout=GAME_TIMEOUT_MS)
     host.evaluate("window.__bot.stop()")
 
     expect(score.locator("tbody tr")).to_have_count(2)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_bot, add_computer, create_room, join, lobby_link, start
+from .players import GAME_TIMEOUT_MS, add_bot, add_computer, create_room, join, lobby_link, start
 
 GAMES_FOR_AN_AUTOMATIC_PASS = 4  # games played at most to meet one automatic pass
 
@@ -89,7 +89,7 @@ def test_the_replay_skips_the_passes_the_server_made_unless_shown(
             host.click("#rematch")
             expect(host.locator("#end")).to_be_hidden()
         host.evaluate(f"window.__bot.start({6 + game})")
-        expect(host.locator("#end-title")).to_contain_text("win", timeout=60_000)
+        expect(host.locator("#end-title")).to_contain_text("win", timeout=GAME_TIMEOUT_MS)
         host.evaluate("window.__bot.stop()")
         if auto_lines.count():
             break

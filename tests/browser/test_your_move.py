@@ -10,7 +10,15 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .players import add_computer, auto_pass_off, create_room, join, lobby_link, start
+from .players import (
+    GAME_TIMEOUT_MS,
+    add_computer,
+    auto_pass_off,
+    create_room,
+    join,
+    lobby_link,
+    start,
+)
 
 pytestmark = pytest.mark.browser
 IDLE_TITLE = "Not Alone Online"
@@ -64,7 +72,7 @@ def test_the_creature_puts_its_token_with_the_keyboard_in_at_most_five_presses(
       const decline = document.querySelector('button.act.decline:not([disabled])');
       return document.body.dataset.yourMove === '1' && decline ? 'window' : null;
     }"""
-    while host.wait_for_function(ready, timeout=20_000).json_value() != "hunt":
+    while host.wait_for_function(ready, timeout=GAME_TIMEOUT_MS).json_value() != "hunt":
         host.evaluate("document.querySelector('button.act.decline').click()")
         host.wait_for_function("() => !document.body.dataset.busy")
 
