@@ -15,6 +15,7 @@ from .actions import Action, UseAbility
 from .board import Events, ask_discard, emit, may_play_survival
 from .cards import ALL_PLACES, SHEET_ABILITIES
 from .frozen_places import others_at
+from .hunt_registry import placed_before_hunting
 from .prompts import add_to_layer, push_layer
 from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
@@ -133,7 +134,7 @@ def _intercept(state: GameState, h: Hunted) -> list[Action]:
 def _keen_senses(state: GameState) -> list[Action]:
     """Before the Creature places any Hunt token this phase (Force Field's is from phase 1)."""
     placed = TokenKind.CREATURE in state.tokens or TokenKind.ARTEMIA in state.tokens or (
-        TokenKind.TARGET in state.tokens and "force-field" not in state.target_cards)
+        TokenKind.TARGET in state.tokens and not placed_before_hunting(state))
     if "keen-senses" in state.creature_used or placed:
         return []
     return [UseAbility("keen-senses", place=p) for p in ALL_PLACES]

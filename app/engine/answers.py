@@ -45,7 +45,8 @@ from .contamination import discard_token, may_discard_tokens, take_token
 from .frozen_answers import FROZEN_PROMPTS
 from .frozen_survival_prompts import SURVIVAL_PROMPTS
 from .hunt import can_play_hunt_cards, hunt_card_actions, play_hunt_card
-from .places import power_options, use_power
+from .hunt_registry import target_places_as
+from .places import PLACES, power_options, use_power
 from .prompts import PromptRule, prompt_table, remove_prompt
 from .state import CREATURE, GameState, Hunted, Prompt
 from .survival import (
@@ -71,7 +72,7 @@ def _plays(allowed: tuple[int, ...], double: str) -> tuple[Action, ...]:
     size = min(2 if double else 1, len(allowed))
     combos = list(combinations(sorted(allowed), size)) if size else []
     plays: list[Action] = [play_place_cards(combo) for combo in combos]
-    if double == "fjord" and size == 2:  # The Fjord: "may play 2 instead of 1"
+    if double and PLACES[double].may_play_one and size == 2:  # The Fjord: "may play 2"
         plays = [play_place_cards((card,)) for card in sorted(allowed)] + plays
     return tuple(plays)
 
@@ -202,9 +203,9 @@ def _hunt_legal(state: GameState, prompt: Prompt) -> list[Action]:
     if TokenKind.CREATURE not in state.tokens:
         out.extend(_TOKEN_PLAYS[TokenKind.CREATURE])
     if TokenKind.ARTEMIA not in state.tokens and (state.artemia_card or artemia_symbol_now(state)):
-        # Sundog's Target token is a second Artemia token: never on the same place.
-        sundog = state.tokens.get(TokenKind.TARGET, []) if "sundog" in state.target_cards else []
-        out.extend(a for a in _TOKEN_PLAYS[TokenKind.ARTEMIA] if a.places[0] not in sundog)
+        # A Target token acting as an Artemia token (Sundog's): never on the same place.
+        artemia = target_places_as(state, TokenKind.ARTEMIA)
+        out.extend(a for a in _TOKEN_PLAYS[TokenKind.ARTEMIA] if a.places[0] not in artemia)
     out.extend(hunt_card_actions(state, 2))
     out.extend(ability_actions(state, CREATURE, "hunt"))  # Keen Senses
     if TokenKind.CREATURE in state.tokens:

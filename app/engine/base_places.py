@@ -184,9 +184,9 @@ def _wreck(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: i
 
 
 ENTRIES: tuple[Place, ...] = (
-    Place(LAIR, "lair", _lair_ways, _lair),
+    Place(LAIR, "lair", _lair_ways, _lair, caught_will=1),
     Place(JUNGLE, "jungle", _return_ways, _jungle),
-    Place(RIVER, "river", _double_ways, _river),
+    Place(RIVER, "river", _double_ways, _river, keeps_one=True),
     Place(BEACH, "beach", _always, _beach),
     Place(ROVER, "rover", _rover_ways, _rover),
     Place(SWAMP, "swamp", _return_ways, _swamp),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import ARTEMIA_SPACES, BEACH, MAX_ONCE_PER_TURN, WRECK
+from .cards import ARTEMIA_SPACES, MAX_ONCE_PER_TURN
 from .events import Event
+from .hunt_registry import failing_card, target_acts_as, target_places_as
 from .prompts import add_to_layer
 from .rng import shuffled
 from .sides import replaced, without
@@ -120,18 +121,17 @@ def may_play_survival(state: GameState, hunted: Hunted) -> bool:
 
 
 def creature_places(state: GameState) -> list[int]:
-    """Places where a Creature token acts: the token, and the Target token under Clone."""
-    places = list(state.tokens.get(TokenKind.CREATURE, []))
-    if "clone" in state.target_cards:
-        places += state.tokens.get(TokenKind.TARGET, [])
-    return places
+    """Places where a Creature token acts: the token, and a Target token acting as one (Clone)."""
+    return [*state.tokens.get(TokenKind.CREATURE, []),
+            *target_places_as(state, TokenKind.CREATURE)]
 
 
 def catches_at(state: GameState, place: int) -> int:
-    """How many Creature tokens act on `place` (Clone's Target counts once per Clone)."""
+    """How many Creature tokens act on `place` (a Target token acting as one, Clone's, counts
+    once per such card)."""
     count = state.tokens.get(TokenKind.CREATURE, []).count(place)
     if place in state.tokens.get(TokenKind.TARGET, []):
-        count += state.target_cards.count("clone")
+        count += target_acts_as(state, TokenKind.CREATURE)
     return count
 
 
@@ -142,17 +142,9 @@ def power_blocked(state: GameState, place: int, hunted: Hunted | None = None) ->
 
 
 def block_reason(state: GameState, place: int, hunted: Hunted | None = None) -> str:
-    """What blocks the place's power this turn ("" if nothing): "cataclysm", "interference"
-    or the Target token's card ("mirage", "toxin")."""
-    if place in state.cataclysm:
-        return "cataclysm"
-    if place in (BEACH, WRECK) and Effect.INTERFERENCE in state.effects:
-        return "interference"
-    if hunted is not None and TokenKind.TARGET in hunted.immune:
-        return ""
-    if place not in state.tokens.get(TokenKind.TARGET, ()):
-        return ""
-    return next((card for card in ("mirage", "toxin") if card in state.target_cards), "")
+    """What blocks the place's power this turn ("" if nothing): the Hunt card that makes it
+    fail (its entry's `fails_power`: Cataclysm, Interference, Mirage, Toxin)."""
+    return failing_card(state, place, hunted is not None and TokenKind.TARGET in hunted.immune)
 
 
 def limit_spent(state: GameState, place: int) -> bool:

@@ -14,6 +14,7 @@ from .board import Events, advance_assimilation, emit
 from .cards import FROZEN
 from .endgame import ENDGAME_STEPS
 from .hunt import can_play_hunt_cards
+from .places import PLACES
 from .prompts import drop_empty_layers, push_layer
 from .reckoning import (
     RECKONING_STEPS,
@@ -90,7 +91,7 @@ def _river(state: GameState, events: Events) -> None:
     state.phase = 3
     emit(events, EventKind.PHASE_STARTED, phase=Phase.RECKONING, turn=state.turn)
     push_layer(state, [Prompt(h.seat, PromptKind.KEEP_PLACE) for h in state.hunted
-                       if h.double in ("river", "fjord") and len(h.played) == 2])
+                       if h.double and PLACES[h.double].keeps_one and len(h.played) == 2])
     state.step = Step.REVEAL
 
 

@@ -281,9 +281,9 @@ def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_ca
 
 
 ENTRIES: tuple[Place, ...] = (
-    Place(ICE_CAVE, "ice-cave", _ice_cave, _ice_cave_use),
+    Place(ICE_CAVE, "ice-cave", _ice_cave, _ice_cave_use, caught_token=True),
     Place(FROST_FOREST, "frost-forest", _frost_forest, _frost_forest_use),
-    Place(FJORD, "fjord", _fjord, _fjord_use),
+    Place(FJORD, "fjord", _fjord, _fjord_use, keeps_one=True, may_play_one=True),
     Place(HUMMOCKS, "hummocks", _hummocks, _hummocks_use),
     Place(SLED, "sled", _sled, _sled_use),
     Place(HOT_SPRINGS, "hot-springs", _hot_springs, _hot_springs_use),

@@ -21,15 +21,12 @@ from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
 from .frozen_places import _draw_and_share, choosable, others_at, position_of
 from .frozen_survival_prompts import exchanges, return_played
+from .hunt_registry import target_idle
 from .prompts import add_to_layer
 from .sides import replaced
 from .state import GameState, Hunted, Prompt
 from .survival import SurvivalCard, register_survival_card
 from .vocab import EventKind, Moment, PromptKind, TokenKind, Whisper
-
-# Target-symbol cards whose token does nothing more in the Reckoning (Windbreak would be idle).
-_IDLE_TARGETS = frozenset({"force-field"})
-
 
 # --- Shared pieces -----------------------------------------------------------------------
 
@@ -117,7 +114,7 @@ def _roped_together(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 
 def _windbreak(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
-    acting = set(state.target_cards) - _IDLE_TARGETS
+    acting = not target_idle(state)  # else Windbreak would ignore nothing
     targeted = any(p in state.tokens.get(TokenKind.TARGET, []) for p in _places(h))
     return [()] if acting and targeted and TokenKind.TARGET not in h.immune else []
 

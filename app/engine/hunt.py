@@ -1,60 +1,23 @@
-"""Hunt cards: the registry (one entry per card, app/engine/hunt_cards.py) and how the Creature
-plays them: which plays are open, and resolving one (its symbol, modifier and effect)."""
+"""How the Creature plays Hunt cards (their registry: hunt_registry.py): which plays are open,
+and resolving one (its symbol, modifier and effect)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from .actions import PlayHuntCard
 from .actions import play_hunt_card as play_hunt_card_action
 from .board import Events, emit
-from .cards import ALL_HUNT_CARDS, FROZEN, FROZEN_HUNT_CARDS, HUNT_CARDS, CardInfo
+from .hunt_registry import HUNT, HuntCard
 from .prompts import push_layer
 from .sides import without
 from .state import GameState, Prompt
-from .vocab import Effect, EventKind, PromptKind, TokenKind
-
-Choice = tuple[tuple[int, ...], int | None]  # (places, hunted) of a PlayHuntCard
-HuntChoices = Callable[[GameState], list[Choice]]
-HuntEffect = Callable[[GameState, PlayHuntCard, Events], None]
-
-
-def any_time(state: GameState) -> list[Choice]:
-    """The choices of a card that asks for nothing: one play, always open."""
-    return [((), None)]
-
-
-@dataclass(frozen=True, slots=True)
-class HuntCard:
-    """One Hunt card: its printed data (`info`: name, phase, symbol), the choices it offers now
-    (none: it cannot be played now), the turn-long `modifier` it sets (read where it applies)
-    and what it does at once (`effect`); `variant` names the deck it is shuffled into."""
-
-    info: CardInfo
-    choices: HuntChoices = any_time
-    modifier: Effect | None = None
-    effect: HuntEffect | None = None
-    variant: str = "base"
-
-
-HUNT: dict[str, HuntCard] = {}  # every Hunt card, by id: hunt_cards.py registers them
-
-
-def register_hunt_card(card: HuntCard) -> None:
-    """Add a card to the registry and to its deck's catalogue; an id is registered once."""
-    name = card.info.id
-    if name in HUNT:
-        raise ValueError(f"Hunt card {name!r} is registered twice")
-    HUNT[name] = card
-    (FROZEN_HUNT_CARDS if card.variant == FROZEN else HUNT_CARDS)[name] = card.info
-    ALL_HUNT_CARDS[name] = card.info
+from .vocab import EventKind, PromptKind, TokenKind
 
 
 def copied_card(state: GameState) -> str | None:
-    """The Hunt card Flashback reproduces: the most recently discarded one, if any."""
+    """The Hunt card a copying card (Flashback) reproduces: the most recently discarded one, if
+    any and not itself a copying card."""
     discard = state.creature.discard
-    return discard[-1] if discard and discard[-1] != "flashback" else None
+    return discard[-1] if discard and not HUNT[discard[-1]].copies_last_discard else None
 
 
 def can_play_hunt_cards(state: GameState) -> bool:
@@ -68,7 +31,7 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
         return []
     out: list[PlayHuntCard] = []
     for card in sorted(set(state.creature.hand)):
-        effect = copied_card(state) if card == "flashback" else card
+        effect = copied_card(state) if HUNT[card].copies_last_discard else card
         if effect is None or HUNT[effect].info.phase != phase:
             continue
         for places, hunted in HUNT[effect].choices(state):
@@ -79,7 +42,7 @@ def hunt_card_actions(state: GameState, phase: int) -> list[PlayHuntCard]:
 def play_hunt_card(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Play a Hunt card: discard it, count it, then resolve its effect (or Flashback's copy)."""
     creature = state.own_creature()
-    effect = copied_card(state) if action.card == "flashback" else action.card
+    effect = copied_card(state) if HUNT[action.card].copies_last_discard else action.card
     assert effect is not None
     creature.hand = without(creature.hand, action.card)
     creature.plays_left -= 1

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from .actions import PlayHuntCard
 from .board import Events, ask_discard, emit
-from .cards import ADJACENT, ALL_PLACES, EDGES, FROZEN, CardInfo
-from .hunt import (
-    Choice,
-    HuntCard,
-    ask_each_standing,
-    register_hunt_card,
-    reset_choices,
-    standing,
-)
+from .cards import ADJACENT, ALL_PLACES, BEACH, EDGES, FROZEN, WRECK, CardInfo
+from .contamination import take_token
+from .frozen_places import others_at
+from .hunt import ask_each_standing, reset_choices, standing
+from .hunt_registry import Choice, HuntCard, PowerFailure, register_hunt_card, target_places_as
 from .prompts import push_layer
 from .sides import replaced
-from .state import GameState, Prompt
+from .state import GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
 # --- Choices (empty: the card cannot be played now) ---------------------------------------
@@ -40,9 +36,9 @@ def _target_place(state: GameState) -> list[Choice]:
 
 
 def _virus_places(state: GameState) -> list[Choice]:
-    """Never on Sundog's place (its Target token is an Artemia token)."""
-    sundog = state.tokens.get(TokenKind.TARGET, []) if "sundog" in state.target_cards else []
-    return [(edge, None) for edge in EDGES if not set(edge) & set(sundog)]
+    """Never on a Target token that is an Artemia token (Sundog's)."""
+    artemia = target_places_as(state, TokenKind.ARTEMIA)
+    return [(edge, None) for edge in EDGES if not set(edge) & set(artemia)]
 
 
 def _sundog_place(state: GameState) -> list[Choice]:
@@ -149,6 +145,48 @@ def _target_only(state: GameState, action: PlayHuntCard, events: Events) -> None
              places=list(action.places))
 
 
+# --- What fails: the places whose power the card makes fail while it is in play ------------
+
+def _cataclysm_fails(state: GameState, place: int) -> bool:
+    return place in state.cataclysm
+
+
+def _interference_fails(state: GameState, place: int) -> bool:
+    return Effect.INTERFERENCE in state.effects and place in (BEACH, WRECK)
+
+
+def _under_target(card: str) -> PowerFailure:
+    """The power of the Target token's places fails while `card` is in play."""
+    def fails(state: GameState, place: int) -> bool:
+        return card in state.target_cards and place in state.tokens.get(TokenKind.TARGET, ())
+    return fails
+
+
+# --- On the Target: what the card does to each Hunted standing on its token ----------------
+
+def _scream(state: GameState, h: Hunted, place: int, events: Events) -> Prompt | None:
+    """Discard 2 Place cards or lose 1 Will: they choose (if they have either)."""
+    return Prompt(h.seat, PromptKind.SCREAM) if h.hand or h.will else None
+
+
+def _toxin(state: GameState, h: Hunted, place: int, events: Events) -> Prompt | None:
+    """Discard 1 Survival card (if they hold one)."""
+    return Prompt(h.seat, PromptKind.DISCARD_SURVIVAL) if h.survival else None
+
+
+def _tainted_meltwater(state: GameState, h: Hunted, place: int, events: Events) -> None:
+    take_token(state, h, events, "tainted-meltwater")
+
+
+def _avalanche(state: GameState, h: Hunted, place: int, events: Events) -> Prompt | None:
+    """Discard 1 Place card, 2 if not alone there: at once when there is no choice."""
+    count = 2 if others_at(state, h, place) else 1
+    if len(h.hand) > count:
+        return Prompt(h.seat, PromptKind.DISCARD, {"count": count, "why": "avalanche"})
+    ask_discard(state, h, count, "avalanche", events)
+    return None
+
+
 def _hunt(card_id: str, name: str, phase: int, symbol: str = "") -> CardInfo:
     return CardInfo(card_id, name, phase, symbol)
 
@@ -163,20 +201,26 @@ ENTRIES: tuple[HuntCard, ...] = (
     HuntCard(_hunt("fierceness", "Fierceness", 2), modifier=Effect.FIERCENESS),
     HuntCard(_hunt("forbidden-zone", "Forbidden Zone", 2), _someone_holds_a_card,
              effect=_forbidden_zone),
-    HuntCard(_hunt("interference", "Interference", 2), modifier=Effect.INTERFERENCE),
+    HuntCard(_hunt("interference", "Interference", 2), modifier=Effect.INTERFERENCE,
+             fails_power=_interference_fails),
     HuntCard(_hunt("persecution", "Persecution", 2), modifier=Effect.PERSECUTION),
     HuntCard(_hunt("mutation", "Mutation", 2, ART), modifier=Effect.MUTATION),
     HuntCard(_hunt("phobia", "Phobia", 2, ART), _hunted_with_three_cards, effect=_phobia),
     HuntCard(_hunt("virus", "Virus", 2, ART), _virus_places, effect=_virus),
-    HuntCard(_hunt("clone", "Clone", 2, TGT), _target_place, effect=_target_only),
-    HuntCard(_hunt("mirage", "Mirage", 2, TGT), _target_edge, effect=_target_only),
-    HuntCard(_hunt("scream", "Scream", 2, TGT), _target_place, effect=_target_only),
-    HuntCard(_hunt("toxin", "Toxin", 2, TGT), _target_place, effect=_target_only),
-    HuntCard(_hunt("cataclysm", "Cataclysm", 3), _effective_place, effect=_cataclysm),
+    HuntCard(_hunt("clone", "Clone", 2, TGT), _target_place, effect=_target_only,
+             target_as=TokenKind.CREATURE),
+    HuntCard(_hunt("mirage", "Mirage", 2, TGT), _target_edge, effect=_target_only,
+             fails_power=_under_target("mirage")),
+    HuntCard(_hunt("scream", "Scream", 2, TGT), _target_place, effect=_target_only,
+             on_target=_scream),
+    HuntCard(_hunt("toxin", "Toxin", 2, TGT), _target_place, effect=_target_only,
+             fails_power=_under_target("toxin"), on_target=_toxin),
+    HuntCard(_hunt("cataclysm", "Cataclysm", 3), _effective_place, effect=_cataclysm,
+             fails_power=_cataclysm_fails),
     HuntCard(_hunt("detour", "Detour", 3), _detour_moves, effect=_detour),
     HuntCard(_hunt("stasis", "Stasis", 4), modifier=Effect.STASIS),
     HuntCard(_hunt("tracking", "Tracking", 4), effect=_tracking),
-    HuntCard(_hunt("flashback", "Flashback", 0)),  # plays as the card it copies (hunt.py)
+    HuntCard(_hunt("flashback", "Flashback", 0), copies_last_discard=True),
     # Frozen Lands
     HuntCard(_hunt("frostbite", "Frostbite", 1, ART), modifier=Effect.FROSTBITE, variant=FROZEN),
     HuntCard(_hunt("quarantine", "Quarantine", 2), modifier=Effect.QUARANTINE, variant=FROZEN),
@@ -184,11 +228,11 @@ ENTRIES: tuple[HuntCard, ...] = (
     HuntCard(_hunt("hypothermia", "Hypothermia", 2, ART), modifier=Effect.HYPOTHERMIA,
              variant=FROZEN),
     HuntCard(_hunt("tainted-meltwater", "Tainted Meltwater", 2, TGT), _target_place,
-             effect=_target_only, variant=FROZEN),
+             effect=_target_only, variant=FROZEN, on_target=_tainted_meltwater),
     HuntCard(_hunt("sundog", "Sundog", 2, TGT), _sundog_place, effect=_target_only,
-             variant=FROZEN),
+             variant=FROZEN, target_as=TokenKind.ARTEMIA),
     HuntCard(_hunt("avalanche", "Avalanche", 2, TGT), _target_edge, effect=_target_only,
-             variant=FROZEN),
+             variant=FROZEN, on_target=_avalanche),
     HuntCard(_hunt("isolation", "Isolation", 2), modifier=Effect.ISOLATION, variant=FROZEN),
     HuntCard(_hunt("thin-ice", "Thin Ice", 3), _crowded_place, effect=_thin_ice, variant=FROZEN),
     HuntCard(_hunt("blizzard", "Blizzard", 4), modifier=Effect.BLIZZARD, variant=FROZEN),

@@ -26,13 +26,23 @@ Asks = Callable[[GameState, UsePlacePower], dict[str, Any]]
 class Place:
     """One Place: its number and id, the ways its power offers the user standing at `at`
     (empty: it would do nothing, C7), what a chosen way does (`this_card`: the user's own
-    played card) and, for an optional way, the question a copy asks first (`asks`)."""
+    played card) and, for an optional way, the question a copy asks first (`asks`).
+
+    What being caught there costs more: `caught_will` Will per Creature token (The Lair) and
+    one Contamination token (`caught_token`: The Ice Cave). Of a double play it grants for
+    next turn (`next_double` = its id): `keeps_one`, 1 of the 2 cards is kept before the
+    reveal (The River, The Fjord), the other going back to hand; `may_play_one`, playing
+    1 card instead of 2 is allowed (The Fjord)."""
 
     number: int
     id: str
     ways: Ways
     use: Use
     asks: Asks | None = None
+    caught_will: int = 0
+    caught_token: bool = False
+    keeps_one: bool = False
+    may_play_one: bool = False
 
 
 @dataclass(slots=True)

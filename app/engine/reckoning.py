@@ -13,16 +13,14 @@ from .board import (
     may_play_survival,
     power_blocked,
 )
-from .cards import FROZEN, LAIR, MAX_ONCE_PER_TURN, place_ids
+from .cards import MAX_ONCE_PER_TURN
 from .contamination import may_discard_tokens, take_token
-from .frozen_places import others_at
-from .places import power_options
+from .hunt_registry import HUNT, target_acts_as, target_step
+from .places import BOARDS, power_options
 from .prompts import push_layer
 from .state import GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, PromptKind, TokenKind
 
-# Target cards whose token acts as another token rather than with an effect of its own.
-TOKEN_LIKE_TARGETS = frozenset({"clone", "sundog"})
 # The Reckoning's steps in order (rulebook, Phase 3): token-free places, Target, Artemia,
 # Creature token.
 RECKONING_STEPS = ("free", "target", "artemia", "creature")
@@ -33,7 +31,7 @@ def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
     "creature" (none at a token-free place or for a token they ignore)."""
     kinds = []
     on_target = place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune
-    if on_target and set(state.target_cards) - TOKEN_LIKE_TARGETS:
+    if on_target and target_step(state):
         kinds.append("target")
     if artemia_hits(state, h, place):
         kinds.append("artemia")
@@ -49,22 +47,22 @@ def action_step(state: GameState, place: int) -> str:
     Creature-token place still comes last in the Reckoning."""
     steps = []
     if place in state.tokens.get(TokenKind.TARGET, []):
-        cards = set(state.target_cards)
-        steps += ["target"] if cards - TOKEN_LIKE_TARGETS else []
-        steps += ["artemia"] if "sundog" in cards else []  # a second Artemia token
-        steps += ["creature"] if "clone" in cards else []  # a second Creature token
+        steps += ["target"] if target_step(state) else []
+        # A Target token acting as another token (Clone's, Sundog's) acts at that one's step.
+        steps += [token.value for token in (TokenKind.ARTEMIA, TokenKind.CREATURE)
+                  if target_acts_as(state, token)]
     steps += ["artemia"] if place in state.tokens.get(TokenKind.ARTEMIA, []) else []
     steps += ["creature"] if place in state.tokens.get(TokenKind.CREATURE, []) else []
     return max(steps, key=RECKONING_STEPS.index, default="free")
 
 
 def artemia_hits(state: GameState, h: Hunted, place: int) -> int:
-    """How many Artemia tokens act on this Hunted here (Sundog's Target is a second one)."""
+    """How many Artemia tokens act on this Hunted here (a Target token may be one: Sundog)."""
     if TokenKind.ARTEMIA in h.immune:
         return 0
     hits = int(place in state.tokens.get(TokenKind.ARTEMIA, []))
     if place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune:
-        hits += state.target_cards.count("sundog")
+        hits += target_acts_as(state, TokenKind.ARTEMIA)
     return hits
 
 
@@ -74,7 +72,7 @@ def creature_catches(state: GameState, h: Hunted, place: int) -> int:
         return 0
     catches = catches_at(state, place)
     if TokenKind.TARGET in h.immune and place in state.tokens.get(TokenKind.TARGET, []):
-        catches -= state.target_cards.count("clone")
+        catches -= target_acts_as(state, TokenKind.CREATURE)
     return catches
 
 
@@ -91,22 +89,14 @@ def offer_place_action(state: GameState, h: Hunted, place: int, card: int) -> No
 
 
 def resolve_target(state: GameState, h: Hunted, place: int, events: Events) -> None:
-    """The Hunt card's effect on the Target place (the place action is a task of its own)."""
+    """The Target cards' effects on a Hunted on the Target place (their entries' `on_target`),
+    the questions asked all at once (the place action is a task of its own)."""
     prompts: list[Prompt] = []
     for card in state.target_cards:
-        if card == "scream" and (h.hand or h.will):
-            prompts.append(Prompt(h.seat, PromptKind.SCREAM))
-        elif card == "toxin" and h.survival:
-            prompts.append(Prompt(h.seat, PromptKind.DISCARD_SURVIVAL))
-        elif card == "tainted-meltwater":
-            take_token(state, h, events, "tainted-meltwater")
-        elif card == "avalanche":
-            count = 2 if others_at(state, h, place) else 1
-            if len(h.hand) <= count:  # no choice to make: it happens at once
-                ask_discard(state, h, count, "avalanche", events)
-            else:
-                prompts.append(Prompt(h.seat, PromptKind.DISCARD, {"count": count,
-                               "why": "avalanche"}))
+        effect = HUNT[card].on_target
+        prompt = effect(state, h, place, events) if effect is not None else None
+        if prompt is not None:
+            prompts.append(prompt)
     push_layer(state, prompts)
 
 
@@ -122,21 +112,20 @@ def resolve_artemia(state: GameState, h: Hunted, place: int, events: Events) -> 
 
 def resolve_creature(state: GameState, h: Hunted, place: int, events: Events,
                      kind: str = "creature", index: int = 0) -> None:
-    """Caught: lose 1 Will per Creature token (+1 at the Lair, +1 per Fierceness)."""
-    frozen = state.config.variant == FROZEN
-    # The Lair's extra Will does not exist in Frozen Lands: The Ice Cave gives a token instead.
-    per_catch = 1 + (place == LAIR and not frozen) + state.effects.count(Effect.FIERCENESS)
+    """Caught: lose 1 Will per Creature token (+ the place's `caught_will`: 1 at the Lair,
+    +1 per Fierceness), then the place's token (`caught_token`: The Ice Cave)."""
+    here = BOARDS[state.config.variant].places[place]
+    per_catch = 1 + here.caught_will + state.effects.count(Effect.FIERCENESS)
     catches = creature_catches(state, h, place)
     loss = per_catch * catches
     if kind == "creature" and ask_stand_together(state, h, loss, index):
         return  # Mara answers first; the task comes back as creature_hit or creature_shielded
     loss -= kind == "creature_shielded"
-    emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place,
-         id=place_ids(state.config.variant)[place])
+    emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place, id=here.id)
     first_catch = h.seat not in state.caught
     state.caught = (*state.caught, h.seat)
     lose_will(state, h, loss, events, "creature")
-    if frozen and place == LAIR:
-        take_token(state, h, events, "ice-cave")
+    if here.caught_token:
+        take_token(state, h, events, here.id)
     if first_catch and Effect.CONTAGION in state.effects:  # 1 token per Hunted, however caught
         take_token(state, h, events, "contagion")

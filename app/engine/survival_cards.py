@@ -17,6 +17,7 @@ from .board import (
 )
 from .cards import ADJACENT, ARTEFACT, ROVER, CardInfo
 from .hunt import reset_choices
+from .hunt_registry import target_places_as
 from .places import power_options, resolve_copy
 from .rng import shuffled
 from .sides import replaced, without
@@ -62,8 +63,8 @@ def _at(h: Hunted) -> list[int]:
 
 
 def _sundog_places(s: GameState) -> list[int]:
-    """Sundog's Target token: a second Artemia token (frozen_lands.md §4)."""
-    return list(s.tokens.get(TokenKind.TARGET, [])) if "sundog" in s.target_cards else []
+    """A Target token acting as a second Artemia token (Sundog's, frozen_lands.md §4)."""
+    return target_places_as(s, TokenKind.ARTEMIA)
 
 
 def _on_artemia(s: GameState, h: Hunted) -> list[Places]:

@@ -27,8 +27,8 @@ from app.engine.cards import (
     place_ids,
     survival_deck,
 )
-from app.engine.hunt import HUNT, HuntCard, register_hunt_card
 from app.engine.hunt_cards import ENTRIES
+from app.engine.hunt_registry import HUNT, HuntCard, register_hunt_card
 from app.engine.places import BOARDS, PLACES, register_place
 from app.engine.state import GameState
 from app.engine.survival import SURVIVAL, register_survival_card
