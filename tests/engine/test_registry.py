@@ -19,7 +19,6 @@ from app.engine.cards import (
     ALL_HUNT_CARDS,
     ALL_SURVIVAL_CARDS,
     CREATURE_ABILITIES,
-    HUNT_CARDS,
     SHEET_ABILITIES,
     SURVIVAL_CARDS,
     CardInfo,
@@ -28,7 +27,7 @@ from app.engine.cards import (
     survival_deck,
 )
 from app.engine.hunt_cards import ENTRIES
-from app.engine.hunt_registry import HUNT, HuntCard, register_hunt_card
+from app.engine.hunt_registry import HUNT, HuntCard, register_hunt_card, unregister_hunt_card
 from app.engine.places import BOARDS, PLACES, register_place
 from app.engine.state import GameState
 from app.engine.survival import SURVIVAL, register_survival_card
@@ -53,8 +52,7 @@ HOWL = HuntCard(CardInfo("howl", "Howl", 2), _each_hunted, effect=_howl)
 def howl() -> Iterator[HuntCard]:
     register_hunt_card(HOWL)  # what listing it in hunt_cards.ENTRIES does at import
     yield HOWL
-    for catalogue in (HUNT, HUNT_CARDS, ALL_HUNT_CARDS):
-        del catalogue["howl"]
+    unregister_hunt_card("howl")
 
 
 def test_every_hunt_card_is_one_entry_found_by_its_name() -> None:
