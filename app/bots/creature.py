@@ -9,10 +9,12 @@ from typing import Any
 
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard, UseAbility
 from app.engine.cards import ADJACENT
+from app.engine.hunt_registry import HUNT
 
 from .base import View, best, legal
 from .keep import DETOUR_CATCH, held, keep_worth
 from .predict import candidates, choice_odds, denied_gains, mass, place_scores, presence
+from .seat import creature_like
 
 KEEN_SENSES_RESCUE = 3  # Keen Senses waits for the last turns of the Rescue counter
 PLAY_THRESHOLD = 0.02  # Hunt cards refill every turn: an idle card is a wasted one
@@ -122,8 +124,8 @@ class HeuristicCreature:
     def _card(self, view: View, action: PlayHuntCard) -> float:
         """What playing this Hunt card is worth now (Flashback: the card it copies)."""
         card = action.card
-        if card == "flashback":
-            card = view["creature"]["flashback_copies"] or card  # the engine's answer
+        if HUNT[card].copies_last_discard:  # Flashback: the card it copies, the engine's answer
+            card = view["creature"]["flashback_copies"] or card
         if card == "ascendancy" and action.hunted is not None:
             hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
             return 0.35 * float(hunted[action.hunted]["hand"] - 2)
@@ -269,8 +271,5 @@ def _detour(view: View, action: PlayHuntCard) -> float:
     if action.hunted is None or len(action.places) != 2:
         return 0.0
     origin, destination = action.places
-    tokens = view["board"]["tokens"]
-    catching = set(tokens.get("creature", []))
-    if "clone" in view["board"]["target_cards"]:
-        catching |= set(tokens.get("target", []))
+    catching = creature_like(view)
     return DETOUR_CATCH if destination in catching and origin not in catching else 0.0

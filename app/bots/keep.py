@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
+from app.engine.hunt_registry import HUNT
 
 View = dict[str, Any]
 
@@ -25,8 +26,9 @@ DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 def held(view: View) -> list[str]:
     """The Hunt cards in hand as they would play: a Flashback as the card it copies, as the
     view tells it (a Flashback kept after a Detour is a second Detour)."""
-    copied = str(view["creature"]["flashback_copies"] or "flashback")
-    return [copied if card == "flashback" else card for card in view["you"]["hunt_cards"]]
+    copied = view["creature"]["flashback_copies"]
+    return [str(copied or card) if HUNT[card].copies_last_discard else card
+            for card in view["you"]["hunt_cards"]]
 
 
 def keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.hunt_registry import HUNT
+from app.engine.vocab import TokenKind
+
 from .base import View
 
 
@@ -23,10 +26,11 @@ def my_places(view: View) -> list[int]:
 
 
 def creature_like(view: View) -> set[int]:
-    """Places under a token that catches: the Creature token, and the Target under Clone."""
+    """Places under a token that catches: the Creature token, and a Target token acting as one
+    (Clone's: the card's entry says so)."""
     tokens = view["board"]["tokens"]
     places = set(tokens.get("creature", []))
-    if "clone" in view["board"]["target_cards"]:
+    if any(HUNT[card].target_as == TokenKind.CREATURE for card in view["board"]["target_cards"]):
         places |= set(tokens.get("target", []))
     return places
 
