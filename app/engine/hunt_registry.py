@@ -86,6 +86,8 @@ def _sort_power_failures() -> None:
 def target_acts_as(state: GameState, token: TokenKind) -> int:
     """How many of the Target cards in play make the Target token act as `token` (Clone: a
     Creature token, Sundog: an Artemia token)."""
+    if not state.target_cards:  # the usual case, asked at every catch and hit
+        return 0
     return sum(HUNT[card].target_as == token for card in state.target_cards)
 
 
