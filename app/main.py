@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(history.router)
     app.include_router(ws.router)
     app.include_router(metrics.router)
-    web.install(app, settings.max_message_bytes)
+    web.install(app, settings)
     app.add_exception_handler(SQLAlchemyError, _busy)  # the database is slow, away or full
     _mount_static(app)
     return app

@@ -104,9 +104,11 @@ def die_with_parent() -> None:
 
 
 def server_env(target: str, database: str) -> dict[str, str]:
-    """Our server: its database, the per-socket rate limit and the per-address socket cap
-    lifted (every bench socket comes from 127.0.0.1); the relay: its DSN."""
+    """Our server: its database, the per-socket rate limit, the per-address socket cap and
+    REST limits lifted (every bench socket and call comes from 127.0.0.1); the relay: its
+    DSN."""
     env = {**os.environ, "RATE_PER_SECOND": "10000", "RATE_BURST": "10000",
+           "RATE_EXEMPT_IPS": "127.0.0.1",
            "SOCKETS_PER_ADDRESS": "1000000", "SOCKETS_PER_ROOM": "1000000",
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
            "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",

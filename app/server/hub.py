@@ -13,6 +13,7 @@ from .caps import Admissions
 from .frames import Presence
 from .presence import Presence as Sockets
 from .presence import PresenceBoard
+from .throttle import TokenBucket as TokenBucket  # the per-socket limit (ws.py)
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
 # ...or this many bytes behind: 256 syncs of a big table would hold tens of megabytes for a
@@ -102,25 +103,6 @@ class Connection:
         """Wait until the outbox is sent, or dropped by an immediate close."""
         while self.writer is not None:
             await asyncio.wait({self.writer})
-
-
-class TokenBucket:
-    """A per-connection rate limit: `rate` messages a second with bursts up to `burst`."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        """Spend one token if there is one."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Hub:

@@ -32,6 +32,15 @@ class Settings(BaseSettings):
     sockets_per_address: int = 64  # open sockets from one client address (behind a NAT too)
     sockets_per_room: int = 128  # open sockets on one room, authenticated or not
     spectators_per_room: int = 100
+    # REST calls per client address and process (docs/protocol.md, Limits): rooms opened, the
+    # reads of finished games (replay pages, results, logs), and every other /api call.
+    rooms_per_minute: float = 6.0
+    rooms_burst: int = 20
+    finished_per_minute: float = 120.0
+    finished_burst: int = 40
+    requests_per_second: float = 20.0
+    requests_burst: int = 120
+    rate_exempt_ips: str = ""  # client addresses with no REST limit (comma-separated)
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
     snapshot_every: int = 20  # moves between two stored snapshots (and always at the end)
     # Moves being committed at once in a process (waiting for their room or a connection

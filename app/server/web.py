@@ -1,9 +1,10 @@
 """HTTP plumbing around the routes: one error shape for the framework's own refusals, security
-headers on every response, compressed answers, and a static mount that leaves `/api` and `/ws`
-to the routers."""
+headers on every response, compressed answers, the REST rate limits, and a static mount that
+leaves `/api` and `/ws` to the routers."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
@@ -16,6 +17,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette_compress import CompressMiddleware
 
 from .errors import ErrorCode, ServiceError
+from .settings import Settings
+from .throttle import AddressBuckets, allowances, limited
 
 # The framework's refusals, by HTTP status, as codes of the closed list (docs/protocol.md).
 FRAMEWORK_CODES: dict[int, ErrorCode] = {
@@ -41,6 +44,7 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; "
 DOCS_PATHS = ("/docs", "/redoc")
 # Bodies shorter than this go as they are: framing would eat what compressing them saves.
 COMPRESS_MIN_BYTES = 128
+RETRY_AFTER_MAX = 3600.0  # seconds; a zero rate never refills
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -49,15 +53,17 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 
 
-def install(app: FastAPI, max_body_bytes: int) -> None:
-    """Error handlers for every refusal, the security headers and the REST body limit."""
+def install(app: FastAPI, settings: Settings) -> None:
+    """Error handlers for every refusal, the security headers, the REST body and rate
+    limits."""
     app.add_exception_handler(ServiceError, service_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, framework_error)  # type: ignore[arg-type]
     # Every text answer compressed (zstd, brotli or gzip, as the browser accepts); the sockets
     # are left alone (no per-message deflate: app/__main__.py).
     app.add_middleware(CompressMiddleware, minimum_size=COMPRESS_MIN_BYTES)
-    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(RestLimits, settings=settings)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_message_bytes)
     app.add_middleware(SecurityHeaders)  # added last: outermost, so it sees every answer
 
 
@@ -157,6 +163,32 @@ class BodyLimit:
             return message
 
         await self.app(scope, receive_bounded, send)
+
+
+class RestLimits:
+    """Each /api request spends a token of its kind for its client address (the peer's, or
+    X-Forwarded-For's from a trusted proxy: uvicorn has put it in the scope); without one it
+    is answered `rate_limited` with Retry-After, and goes no further."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.exempt = {a.strip() for a in settings.rate_exempt_ips.split(",") if a.strip()}
+        self.kinds = {kind: AddressBuckets(allowance)
+                      for kind, allowance in allowances(settings).items()}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            kind = limited(scope["method"], scope["path"])
+            address = scope["client"][0] if scope.get("client") else ""
+            if kind is not None and address not in self.exempt:
+                buckets = self.kinds[kind]
+                wait = buckets.wait(address)
+                if wait > 0:
+                    retry = str(max(1, math.ceil(min(wait, RETRY_AFTER_MAX))))
+                    error = ServiceError(ErrorCode.RATE_LIMITED, buckets.allowance.said(kind))
+                    await error_response(error, {"Retry-After": retry})(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
 
 
 class ClientMount(Mount):

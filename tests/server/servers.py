@@ -150,7 +150,9 @@ def _free_port() -> int:
 
 # Random-move tests play every seat themselves: the server passing for a seat would race them.
 # Tests of auto-pass ask for it (`auto_pass_default="when_nothing"`).
-TEST_DEFAULTS: dict[str, object] = {"auto_pass_default": "off"}
+# Every test's calls come from 127.0.0.1: the REST limits per address are lifted for it (a
+# test of the limits sends X-Forwarded-For from it, or sets RATE_EXEMPT_IPS itself).
+TEST_DEFAULTS: dict[str, object] = {"auto_pass_default": "off", "rate_exempt_ips": "127.0.0.1"}
 
 
 def _env(url: str, settings: dict[str, object]) -> dict[str, str]:
