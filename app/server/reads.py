@@ -190,17 +190,23 @@ class Reads:
 
     async def _room(self, session: AsyncSession, code: str, room: Room | None = None
                     ) -> RoomInfo:
-        room = room or await room_row(session, code)
-        seats = [seat_info(s) for s in await repo.seats_of(session, room.id)]
-        game_info = None
-        if room.game_id is not None:
-            game, number = await repo.game_and_number(session, room.id, room.game_id)
-            snap = game.snapshot  # written at the end, so an over game's outcome is in it
-            outcome = ({"winner": snap["winner"], "reason": snap["reason"]}
-                       if game.status == "over" and snap.get("winner") else None)
-            game_info = GameInfo(number, game.version, game.status == "over",
-                                 int(game.config["hunted"]), outcome)
-        return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
+        return await room_info(session, code, room)
+
+
+async def room_info(session: AsyncSession, code: str, room: Room | None = None) -> RoomInfo:
+    """A room, its seats and its current game, read in `session` (a command's transaction
+    reads what it has just changed)."""
+    room = room or await room_row(session, code)
+    seats = [seat_info(s) for s in await repo.seats_of(session, room.id)]
+    game_info = None
+    if room.game_id is not None:
+        game, number = await repo.game_and_number(session, room.id, room.game_id)
+        snap = game.snapshot  # written at the end, so an over game's outcome is in it
+        outcome = ({"winner": snap["winner"], "reason": snap["reason"]}
+                   if game.status == "over" and snap.get("winner") else None)
+        game_info = GameInfo(number, game.version, game.status == "over",
+                             int(game.config["hunted"]), outcome)
+    return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
 
 
 def visible(rows: list[tuple[int, int, list[Any], str | None]],

@@ -22,7 +22,7 @@ from .movelog import CoreLog, MoveLog, PostgresLog
 from .moves import Moves
 from .notices import Bus, Notice, Played
 from .publish import Publisher
-from .reads import Reads
+from .reads import Reads, RoomInfo
 from .rooms import Rooms
 from .settings import AutoPass, Settings
 
@@ -62,13 +62,15 @@ class Roles:
                             settings.grace_seconds)
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
-    async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
+    async def new_game(self, code: str, command: Callable[[], Awaitable[RoomInfo]]) -> RoomInfo:
         """Start a game or a rematch (`command`) under the room's lock, every socket here
         re-bound to its seat and resynced before the lock is let go; then the computer
-        players look and the other processes are told (they re-bind theirs the same way)."""
-        await self.moves.new_game(code, command)
+        players look and the other processes are told (they re-bind theirs the same way).
+        Returns the room as the command left it."""
+        room = await self.moves.new_game(code, command)
         self.autoplay.replan(code)
         await self.publisher.game(code)
+        return room
 
     async def lobby_changed(self, code: str) -> None:
         """Seats or bots changed: the room's sockets get the lobby; the plan is read again."""

@@ -21,7 +21,7 @@ from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine
 from .models import Room, Seat
-from .reads import SeatIdentity, chat_line, room_row, seat_row
+from .reads import RoomInfo, SeatIdentity, chat_line, room_info, room_row, seat_row
 from .schemas import RoomOptions
 from .scores import SeatOrder
 from .settings import AutoPass
@@ -141,8 +141,9 @@ class Rooms:
             room = await room_row(session, who.room_code)
             return chat_line(await repo.add_chat(session, room.id, who.seat, who.name, text))
 
-    async def start(self, code: str, token: str) -> None:
-        """Host only: start with the Creature and the seated Hunted, renumbered 1..k."""
+    async def start(self, code: str, token: str) -> RoomInfo:
+        """Host only: start with the Creature and the seated Hunted, renumbered 1..k; returns
+        the room as the start left it."""
         async with self.uow.write() as session:
             room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
@@ -159,10 +160,12 @@ class Rooms:
             except InvalidConfig as exc:
                 raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
             await _new_game(session, room, config)
+            return await room_info(session, code, room)
 
-    async def rematch(self, code: str, token: str, order: SeatOrder = SeatOrder.KEEP) -> None:
+    async def rematch(self, code: str, token: str,
+                      order: SeatOrder = SeatOrder.KEEP) -> RoomInfo:
         """Host only, after the end: a new game with the same options; the finished game's
-        result is kept, and the seats are kept or rotated."""
+        result is kept, and the seats are kept or rotated; returns the room as it left it."""
         async with self.uow.write() as session:
             room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
@@ -175,6 +178,7 @@ class Rooms:
             if order is SeatOrder.ROTATE:
                 await scores.rotate(session, room)
             await _new_game(session, room, Config.from_json(game.config))
+            return await room_info(session, code, room)
 
     async def _add_seat(self, session: AsyncSession, room_id: int, number: int, name: str,
                         token: str) -> None:

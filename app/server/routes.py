@@ -77,8 +77,10 @@ async def replace_with_bot(code: str, seat: int, token: TokenDep, roles: RolesDe
 @router.post("/rooms/{code}/start")
 async def start_game(code: str, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only: start the game with the seats taken (empty Hunted seats are dropped)."""
-    await roles.new_game(code, partial(roles.rooms.start, code, token))
-    return await read_lobby(code, roles)
+    # The answer is the room as the start's own transaction left it: read again, it could
+    # meet a busy database and say `busy` of a game that has started.
+    room = await roles.new_game(code, partial(roles.rooms.start, code, token))
+    return lobby_of(room, roles.hub.presence(code))
 
 
 @router.post("/rooms/{code}/rematch")
@@ -87,8 +89,8 @@ async def rematch(code: str, token: TokenDep, roles: RolesDep,
     """Host only, after the end: a new game, the seats kept or rotated (`{"seats": "rotate"}`:
     Hunted 1 becomes the Creature, the Creature the last Hunted)."""
     order = SeatOrder((body or Rematch()).seats)
-    await roles.new_game(code, partial(roles.rooms.rematch, code, token, order))
-    return await read_lobby(code, roles)
+    room = await roles.new_game(code, partial(roles.rooms.rematch, code, token, order))
+    return lobby_of(room, roles.hub.presence(code))
 
 
 @router.get("/health")

@@ -12,10 +12,13 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine import view_for
 
-from .db import UnitOfWork
+from .db import UnitOfWork, busy, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, SyncFrame
 from .holding import Releases
@@ -24,6 +27,7 @@ from .live import LiveGame, load
 from .publish import Publisher, lobby_of
 from .reads import Reads
 
+Done = TypeVar("Done")
 BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
 
 
@@ -107,13 +111,33 @@ class LiveGames:
         async with self.lock(conn.code):
             await self._send_sync(conn, await self._live_or_none(conn.code))
 
-    async def new_game(self, code: str, command: Callable[[], Awaitable[None]]) -> None:
+    async def new_game(self, code: str, command: Callable[[], Awaitable[Done]]) -> Done:
         """Run a command that starts a game (seats may be renumbered or rotated), then re-bind
         and resync every socket here, all under the room's lock: no move is checked, and no
-        frame of the new game sent, against a seat number of the game before."""
+        frame of the new game sent, against a seat number of the game before. Once the command
+        has committed, a database too busy to re-bind fails no more than the sockets here:
+        each is told `busy` and closed (it comes back to its new seat), the game is reloaded
+        on its next use, and the command's result stands."""
         async with self.lock(code):
-            await command()
-            await self._new_game(code)
+            done = await command()
+            try:
+                await self._new_game(code)
+            except SQLAlchemyError as exc:
+                if not unavailable(exc):
+                    raise
+                self._unbind_all(code, busy())
+            except ServiceError as error:
+                if error.code is not ErrorCode.BUSY:
+                    raise
+                self._unbind_all(code, error)
+            return done
+
+    def _unbind_all(self, code: str, error: ServiceError) -> None:
+        """The sockets here cannot be re-bound now: each is told why and closed."""
+        self.games.pop(code, None)
+        for conn in self.hub.connections(code):
+            self.publisher.send(conn, ErrorFrame.of(error))
+            conn.close()
 
     async def resync_room(self, code: str) -> None:
         """Another process started a game, or notices were lost: reload, re-bind and resync
@@ -169,9 +193,7 @@ class LiveGames:
             if seating.game_id == (live.game_id if live is not None else None):
                 break
         else:
-            for conn in self.hub.connections(code):
-                self.publisher.send(conn, ErrorFrame.of(seats_changing()))
-                conn.close()
+            self._unbind_all(code, seats_changing())
             raise seats_changing()
         for conn in self.hub.connections(code):
             conn.game_id = seating.game_id
