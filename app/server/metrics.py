@@ -39,6 +39,8 @@ ROOM_NOTICES = Counter(
     "Notices of rooms heard from other processes (moves, chat, lobby...; not presence).")
 ROOMS_HEARD = Gauge("nao_bus_rooms_subscribed",
                     "Rooms whose notices this process hears on a per-room bus (NATS).")
+SYNCS = Counter("nao_syncs", "Syncs sent: built (a database read and an encoding) or "
+                "reused (kept from one built at the same version, syncs.py).", ["how"])
 POOL = Gauge("nao_db_pool_connections",
              "Database pool connections: size (configured), in_use (checked out), idle, "
              "overflow (opened beyond the size).", ["state"])
@@ -67,6 +69,16 @@ def room_notice() -> None:
 def rooms_subscribed(count: int) -> None:
     """How many rooms this process hears now."""
     ROOMS_HEARD.set(count)
+
+
+def sync_built() -> None:
+    """Count one sync built from the database."""
+    SYNCS.labels("built").inc()
+
+
+def sync_reused() -> None:
+    """Count one sync sent as it was kept."""
+    SYNCS.labels("reused").inc()
 
 
 def socket_opened() -> None:

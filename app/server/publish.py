@@ -34,6 +34,7 @@ from .presence import Presence as Sockets
 from .reads import Reads, RoomInfo
 from .schemas import GameOut, Lobby, SeatOut
 from .settings import AutoPass
+from .syncs import Syncs
 
 
 def room_link(code: str) -> str:
@@ -85,6 +86,7 @@ class Publisher:
                                  presence_interval, bus.board, hub.gone_since,
                                  seats_changed=self._seats_changed)
         self._sending: set[asyncio.Task[None]] = set()
+        self.syncs = Syncs()  # each room's syncs, kept until something they show changes
 
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
                client_id: str, actor: int, by: str | None = None) -> None:
@@ -128,6 +130,7 @@ class Publisher:
 
     async def lobby(self, code: str, *, announce: bool = True) -> Lobby:
         """Send the room's current lobby to its sockets (and tell the other processes)."""
+        self.syncs.changed(code)
         lobby = lobby_of(await self.reads.room(code), self.hub.presence(code))
         self.to_room(code, LobbyFrame(lobby=lobby))
         if announce:
@@ -160,12 +163,14 @@ class Publisher:
     async def auto_pass(self, code: str, seat: int, mode: AutoPass, *,
                         announce: bool = True) -> None:
         """A seat's auto-pass mode, to that seat's sockets wherever they are."""
+        self.syncs.changed(code)
         self.to_seat(code, {seat}, AutoPassFrame(mode=mode))
         if announce:
             await self.bus.announce(code, Notice.AUTO_PASS, {"seat": seat, "mode": mode})
 
     async def chat(self, code: str, line: ChatLine, *, announce: bool = True) -> None:
         """A chat line to the whole room."""
+        self.syncs.changed(code)
         self.to_room(code, ChatFrame(line=line))
         if announce:
             await self.bus.announce(code, Notice.CHAT, line.model_dump())

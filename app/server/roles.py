@@ -35,6 +35,11 @@ def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
     return PostgresLog(dsn, bus, settings.pool_timeout, settings.move_pool)
 
 
+# What another process changes that a sync shows (the lobby, chat, a seat's mode, the game).
+SHOWN_IN_SYNC = frozenset({Notice.LOBBY, Notice.CHAT, Notice.AUTO_PASS, Notice.GAME,
+                           Notice.RESYNC})
+
+
 @dataclass(frozen=True)
 class Roles:
     """Everything a request or a socket handler may call."""
@@ -91,6 +96,8 @@ class Delivery:
     async def notice(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Another process changed the room: the same frames reach our sockets."""
         publisher = self.roles.publisher
+        if notice in SHOWN_IN_SYNC:  # even with no socket here: a joining one's sync shows it
+            publisher.syncs.changed(code)
         if notice is Notice.AUTO_PASS:  # the process running the room's autoplay must know
             self.roles.autoplay.set_mode(code, data["seat"], AutoPass(data["mode"]))
             await publisher.auto_pass(code, data["seat"], AutoPass(data["mode"]),

@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine import view_for
 
+from . import metrics
 from .db import UnitOfWork, busy, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame, SyncFrame
@@ -26,6 +27,7 @@ from .hub import Connection, Hub
 from .live import LiveGame, load
 from .publish import Publisher, lobby_of
 from .reads import Reads
+from .syncs import Stamp
 
 Done = TypeVar("Done")
 BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
@@ -42,6 +44,7 @@ class LiveGames:
     def __init__(self, uow: UnitOfWork, reads: Reads, publisher: Publisher) -> None:
         self.uow, self.reads, self.publisher = uow, reads, publisher
         self.hub: Hub = publisher.hub
+        self.syncs = publisher.syncs
         self.games: dict[str, LiveGame] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
@@ -71,6 +74,7 @@ class LiveGames:
     def forget(self, code: str) -> None:
         """Nobody here holds the room: drop its live game and, soon, its notices (holding.py)."""
         self.games.pop(code, None)
+        self.syncs.forget(code)
         self.releases.later(code)
 
     async def _live(self, code: str) -> LiveGame:
@@ -186,6 +190,7 @@ class LiveGames:
         """The room's game changed: load it, then re-bind every socket here to its token's
         seat in it (one read of every seat with the game's id) and send each its sync. When
         the seats cannot be read consistently, each socket is told `busy` and closed."""
+        self.syncs.changed(code)  # each socket's sync is read afresh (notices may be lost)
         for _ in range(BIND_ATTEMPTS):
             self.games.pop(code, None)  # reloaded at once: the room stays held
             live = await self._load(code)
@@ -215,13 +220,32 @@ class LiveGames:
             raise
 
     async def _send_sync(self, conn: Connection, live: LiveGame | None) -> None:
-        """Build the socket's sync from the live game and one read (under the room's lock)."""
-        version = live.version if live is not None else 0
-        parts = await self.reads.sync_parts(conn.code, conn.seat, version)
-        mode = next((s.auto_pass for s in parts.room.seats if s.number == conn.seat), None)
-        frame = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, self.hub.presence(conn.code)),
-                          presence=self.hub.presence(conn.code), chat=parts.chat, version=version,
-                          view=None if live is None else view_for(live.state, conn.seat),
-                          events=parts.events, auto_pass=mode)
-        self.publisher.send(conn, frame)
+        """The socket's sync (under the room's lock): as kept if nothing it shows has changed
+        since it was built (syncs.py), else built from the live game and one read."""
+        text = self.syncs.get(conn.code, self._stamp(conn.code, live), conn.seat)
+        if text is None:
+            text = await self._build_sync(conn, live)
+        conn.send(text)
         conn.synced = True
+
+    def _stamp(self, code: str, live: LiveGame | None) -> Stamp:
+        presence = self.hub.presence(code)
+        return self.syncs.stamp(code, live.game_id if live is not None else None,
+                                live.version if live is not None else 0, presence.seats,
+                                presence.spectators)
+
+    async def _build_sync(self, conn: Connection, live: LiveGame | None) -> str:
+        version = live.version if live is not None else 0
+        generation = self.syncs.generations.get(conn.code, 0)
+        parts = await self.reads.sync_parts(conn.code, conn.seat, version)
+        stamp = self._stamp(conn.code, live)  # the presence sent is the latest
+        mode = next((s.auto_pass for s in parts.room.seats if s.number == conn.seat), None)
+        presence = self.hub.presence(conn.code)
+        text = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, presence), presence=presence,
+                         chat=parts.chat, version=version,
+                         view=None if live is None else view_for(live.state, conn.seat),
+                         events=parts.events, auto_pass=mode).encode()
+        metrics.sync_built()
+        if stamp[-1] == generation:  # else the room changed during the read: not kept
+            self.syncs.put(conn.code, stamp, conn.seat, text)
+        return text
