@@ -16,7 +16,7 @@ import httpx
 from app.server.settings import Settings
 
 from .client import Api, async_test, open_table
-from .servers import Server, ServerFactory
+from .servers import ROOT, Server, ServerFactory
 from .stored import room_count
 
 SLOW = 1 / (24 * 60)  # per minute: one a day
@@ -97,12 +97,17 @@ async def test_an_exempt_address_is_never_limited(server: ServerFactory) -> None
         assert (await call(app, "POST", "/rooms", "203.0.113.12", json=ROOM)).status_code == 201
 
 
-def test_the_defaults_are_a_real_hosts() -> None:
-    """Nobody is exempt by default, and a person opening rooms or watching replays by hand
-    never meets the limits."""
+def test_the_defaults_are_a_real_hosts_and_documented() -> None:
+    """Nobody is exempt by default, a person opening rooms or watching replays by hand never
+    meets the limits, and docs/protocol.md gives the figures the code has."""
     settings = Settings()
     assert settings.rate_exempt_ips == ""
     assert settings.rooms_burst >= 10 and settings.finished_burst >= 20
     assert settings.requests_burst >= 60
+    docs = (ROOT / "docs" / "protocol.md").read_text()
+    for line in (f"{settings.rooms_burst}, then {settings.rooms_per_minute:g} a minute",
+                 f"{settings.finished_burst}, then {settings.finished_per_minute:g} a minute",
+                 f"{settings.requests_burst}, then {settings.requests_per_second:g} a second"):
+        assert line in docs, line
 
 
