@@ -10,7 +10,7 @@ from app.engine.catalogue import catalogue
 
 from .schemas import ErrorOut
 
-router = APIRouter(prefix="/api", responses={422: {"model": ErrorOut}})
+router = APIRouter(prefix="/api", responses={422: {"model": ErrorOut}, 429: {"model": ErrorOut}})
 
 
 @router.get("/catalogue/{language}")

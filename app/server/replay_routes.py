@@ -12,7 +12,7 @@ from .deps import OptionalTokenDep
 from .replays import MAX_PAGE, Replays
 from .schemas import error_responses
 
-router = APIRouter(prefix="/api", responses=error_responses(401, 403, 404, 409, 422))
+router = APIRouter(prefix="/api", responses=error_responses(401, 403, 404, 409, 422, 429))
 
 
 def get_replays(request: Request) -> Replays:

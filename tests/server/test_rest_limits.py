@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 
+from app.main import create_app
 from app.server.settings import Settings
+from app.server.throttle import limited
 
 from .client import Api, async_test, open_table
 from .servers import ROOT, Server, ServerFactory
@@ -111,3 +113,12 @@ def test_the_defaults_are_a_real_hosts_and_documented() -> None:
         assert line in docs, line
 
 
+
+
+def test_every_limited_operation_documents_429() -> None:
+    """The OpenAPI schema says what the limits answer, on every /api operation they apply to."""
+    spec = create_app(Settings(database_url="sqlite+aiosqlite:///:memory:")).openapi()
+    missing = [f"{method.upper()} {path}" for path, operations in spec["paths"].items()
+               for method, operation in operations.items()
+               if limited(method.upper(), path) is not None and "429" not in operation["responses"]]
+    assert not missing, missing
