@@ -27,7 +27,8 @@ from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
 from app.engine.actions import Pass
 
 from .automatic import By
-from .errors import ServiceError
+from .db import unavailable
+from .errors import ErrorCode, ServiceError
 from .frames import TimeoutFrame
 from .leases import Leases
 from .live import LiveGame
@@ -38,6 +39,7 @@ from .rooms import Rooms
 from .settings import AutoPass
 
 log = logging.getLogger(__name__)
+BUSY_RETRY = 1.0  # seconds before a runner stopped by a busy database looks again
 PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever their hand
 _chance = random.SystemRandom()  # not the engine's randomness, and not predictable
 
@@ -170,8 +172,12 @@ class Autoplay:
                     await asyncio.wait_for(wakeup.wait(), job.due - time.monotonic())
                 if not wakeup.is_set():
                     await self._do(code, plan, live, job)
-        except Exception:  # a runner must never take the server down; the next kick restarts it
-            log.exception("autoplay stopped for room %s", code)
+        except Exception as exc:  # a runner must never take the server down
+            if not _busy(exc):  # a bug: the next kick restarts it
+                log.exception("autoplay stopped for room %s", code)
+            else:  # the database is slow or full for now: look again in a moment
+                log.warning("autoplay of room %s waits: the database is busy", code)
+                asyncio.get_running_loop().call_later(BUSY_RETRY, self.kick, code)
         finally:
             self._forget(code)
             if done:  # nothing left to run here: let another process have it if it must
@@ -273,3 +279,10 @@ class Autoplay:
                                      first=first, by=by):
                 self.passing.pop((code, seat), None)
                 self.owing.pop((code, seat), None)
+
+
+def _busy(exc: Exception) -> bool:
+    """True when `exc` says the database cannot take the work now (not a bug)."""
+    if isinstance(exc, ServiceError):
+        return exc.code is ErrorCode.BUSY
+    return unavailable(exc)

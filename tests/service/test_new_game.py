@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from app.server import autoplay
+from app.server.reads import RoomInfo
 from app.server.schemas import RoomOptions
 
 from .harness import Service, frames
@@ -38,5 +40,33 @@ def test_a_start_whose_sockets_cannot_be_rebound_stands_and_closes_them(
             assert conn.closing
             live = await roles.moves.live(code)  # loaded again on its next use
             assert live is not None and live.game_id is not None
+
+    asyncio.run(run())
+
+
+def test_a_busy_database_pauses_the_computer_players_and_they_look_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A runner whose read meets no free connection is not stopped for good (nor logged as a
+    bug): it looks at the room again a moment later."""
+    async def run() -> None:
+        async with Service(tmp_path) as service:
+            roles = service.roles
+            code, _ = await service.open_table(hunted=1)
+            roles.autoplay.plans.pop(code, None)
+            read, failures = roles.reads.room, [PoolTimeout("QueuePool limit reached")]
+
+            async def busy_once(room_code: str) -> RoomInfo:
+                if failures:
+                    raise failures.pop()
+                return await read(room_code)
+
+            monkeypatch.setattr(autoplay, "BUSY_RETRY", 0.01)
+            monkeypatch.setattr(roles.reads, "room", busy_once)
+            roles.autoplay.kick(code)
+            async with asyncio.timeout(30):
+                while code not in roles.autoplay.plans:  # read again after the busy one
+                    await asyncio.sleep(0.01)
+            assert not failures
+            await roles.autoplay.close()
 
     asyncio.run(run())
