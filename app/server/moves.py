@@ -38,6 +38,7 @@ from .reads import Reads
 from .seating import LiveGames
 
 RESYNCED = {ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER}  # refusals followed by a sync
+NEW_GAME = ServiceError(ErrorCode.STALE_VERSION, "A new game has started: here is your seat in it.")
 
 
 class SeatsChanged(Exception):
@@ -105,7 +106,7 @@ class Moves(LiveGames):
                 try:
                     state, events = apply_action(live.state, seat, action)
                 except EngineError as exc:
-                    live = await self._catch_up(live)  # refuse on the latest picture only
+                    live = await self._catch_up(live, reply)  # refuse on the latest picture only
                     if live.version == version and not live.over:
                         raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
@@ -115,9 +116,9 @@ class Moves(LiveGames):
                             self.publisher.to_room(code, first)
                         self.publisher.update(code, version + 1, state, events, client_id, seat, by)
                         return True
-                    live = await self._catch_up(live)  # another process came first
+                    live = await self._catch_up(live, reply)  # another process came first
             else:
-                live = await self._catch_up(live)
+                live = await self._catch_up(live, reply)
             await self._refuse(live, version, client_id)
         except Duplicate:  # a retry of a move already made: just show where we are
             if reply is not None:
@@ -140,8 +141,7 @@ class Moves(LiveGames):
         if conn is None:
             raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Nobody plays this move.")
         if conn.game_id != live.game_id:
-            self.publisher.send(conn, ErrorFrame.of(ServiceError(
-                ErrorCode.STALE_VERSION, "A new game has started: here is your seat in it.")))
+            self.publisher.send(conn, ErrorFrame.of(NEW_GAME))
             await self._new_game(live.code)
             raise SeatsChanged
         if conn.seat is None:
@@ -179,15 +179,20 @@ class Moves(LiveGames):
             live.snapshot_version = version
         return True
 
-    async def _catch_up(self, live: LiveGame) -> LiveGame:
+    async def _catch_up(self, live: LiveGame, mover: Connection | None = None) -> LiveGame:
         """Bring the live game level with the database, publishing what this process missed
-        (moves committed by another process); a new game means a resync of every socket."""
+        (moves committed by another process); a new game means a resync of every socket, and
+        the move being checked for `mover` (if any) is refused before that sync."""
         async with self.uow.move() as connection:
             _, game_id, version = await store.current(connection, live.code)
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])
         if game_id != live.game_id:
-            return await self._new_game(live.code) or live
+            if mover is None:
+                return await self._new_game(live.code) or live
+            self.publisher.send(mover, ErrorFrame.of(NEW_GAME))
+            await self._new_game(live.code)
+            raise SeatsChanged
         for row in later:
             self._advance(live, row.seq, row.seat, row.action, row.client_id, row.by)
         return live
