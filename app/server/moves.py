@@ -150,7 +150,7 @@ class Moves(LiveGames):
 
     async def _refuse(self, live: LiveGame, version: int, client_id: str) -> None:
         """Why a move at `version` cannot be played on `live`: always raises."""
-        async with self.uow.move() as connection:
+        async with self.uow.move(live.code) as connection:
             # A retry of a committed move carries the version it was made at, now past.
             if await store.has_client_id(connection, live.game_id, client_id):
                 raise Duplicate
@@ -182,7 +182,7 @@ class Moves(LiveGames):
     async def _catch_up(self, live: LiveGame) -> LiveGame:
         """Bring the live game level with the database, publishing what this process missed
         (moves committed by another process); a new game means a resync of every socket."""
-        async with self.uow.move() as connection:
+        async with self.uow.move(live.code) as connection:
             _, game_id, version = await store.current(connection, live.code)
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])
