@@ -2,9 +2,10 @@
 
 Starts N server processes on consecutive ports of 127.0.0.1 (all on the Postgres database of
 DATABASE_URL, or the shards of DATABASE_URLS, created when missing and migrated first) and
-Debian's nginx in front of them with a generated config in a temporary directory; no sticky sessions: any process serves any room
-(docs/architecture.md). The processes' and nginx's logs go to `--logs` (data/cluster), where
-they stay after the stop. A process that dies is restarted; Ctrl-C stops everything.
+Debian's nginx in front of them with a generated config in a temporary directory; no sticky
+sessions: any process serves any room (docs/architecture.md). The processes' and nginx's logs
+go to `--logs` (data/cluster), where they stay after the stop. A process that dies is
+restarted; Ctrl-C stops everything.
 `nginx_config` also writes deploy/nginx.conf, the config docker-compose.yml mounts (a test
 keeps the two in step).
 """
