@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from app.server.bus import LISTENER_NAME
 from app.server.shards import (
     MAX_SHARDS,
     Placement,
@@ -28,8 +29,27 @@ from app.server.shards import (
     sharded_code,
 )
 
-from .client import Api, Player, Table, async_test, close_all, connect_all, open_table
-from .servers import PG_HOST, PG_PORT, PG_USER, ROOT, Database, ServerFactory, _psql
+from .client import (
+    Api,
+    Player,
+    Table,
+    async_test,
+    close_all,
+    connect_all,
+    open_table,
+    play_game,
+)
+from .servers import (
+    NATS_URL,
+    PG_HOST,
+    PG_PORT,
+    PG_USER,
+    ROOT,
+    Database,
+    ServerFactory,
+    _psql,
+)
+from .test_cluster import bot_moves, lease_holder
 
 HEAD = "0005"  # the newest migration's revision (migrations/versions)
 
@@ -171,6 +191,7 @@ async def _busy(api: Api, players: list[Player], code: str) -> None:
     assert frame["type"] == "error" and frame["code"] == "busy", frame
 
 
+@pytest.mark.postgres
 @async_test
 async def test_rooms_live_on_their_shard_and_a_shard_down_stops_only_its_rooms(
         server: ServerFactory, shards: list[Database], relay: Relay) -> None:
@@ -223,3 +244,52 @@ async def _a_third_shard(server: ServerFactory, shards: list[Database],
         for code in made:
             assert code in _rooms_in(shards[shard_of(code)])
     running.stop()
+
+
+BUSES = {"postgres": "", "nats": NATS_URL}  # BUS_URL: unset, each shard's NOTIFY channel
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("bus", list(BUSES))
+@async_test
+async def test_two_processes_over_two_shards_hear_each_rooms_moves_and_run_its_bots(
+        server: ServerFactory, shards: list[Database], bus: str) -> None:
+    first, second, _ = shards
+    _migrate_all([first.url, second.url])
+    settings: dict[str, object] = {"database_urls": f"{first.url},{second.url}"}
+    if BUSES[bus]:
+        settings["bus_url"] = BUSES[bus]
+    a, b = server.on(first, **settings), server.on(first, **settings)
+    async with Api(a) as api:
+        tables = [await open_table(api) for _ in range(2)]
+        bots = [await _bot_room(api) for _ in range(2)]
+    assert {shard_of(t.code) for t in tables} == {shard_of(code) for code, _ in bots} == {0, 1}
+    if not BUSES[bus]:  # each process listens on each shard's channel
+        for database in (first, second):
+            assert _query(database, "SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                          f"'{database.name}' AND application_name = '{LISTENER_NAME}'") == "2"
+    for table in tables:  # the Creature and Hunted 2 on `a`, Hunted 1 on `b`
+        players = [Player(where, table.code, table.tokens[seat])
+                   for seat, where in ((0, a), (1, b), (2, a))]
+        for player in players:
+            await player.connect()
+        await play_game(players, random.Random(table.code), stop_after=6)  # all see each move
+        await close_all(players)
+    for code, token in bots:  # the human on `b`; the bot is run where its lease, on its shard, is
+        human = Player(b, code, token)
+        await human.connect()
+        await bot_moves(human, random.Random(code), 2)
+        home = shards[shard_of(code)]
+        assert lease_holder(home.name, code) in {a.process.pid, b.process.pid}
+        await human.close()
+
+
+async def _bot_room(api: Api) -> tuple[str, str]:
+    """A started room of a person (the Creature) and a heuristic bot; (code, person's token)."""
+    room = await api.create_room("Human", 0, hunted=1, bot_delay_ms=100)
+    code, token = room["code"], room["token"]
+    added = await api.request("POST", f"/rooms/{code}/seats/1/bot", token=token,
+                              json={"kind": "heuristic"})
+    assert added.status_code == 201, added.text
+    await api.start(code, token)
+    return code, token
