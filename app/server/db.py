@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,16 @@ def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
+@contextmanager
+def _answering() -> Iterator[None]:
+    """A database whose host refuses the connection (down, or cut off) fails with the driver's
+    own OSError, which SQLAlchemy passes on as it is: `busy`, like a statement that fails."""
+    try:
+        yield
+    except OSError as exc:
+        raise busy() from exc
+
+
 class UnitOfWork:
     """Opens every unit of work: a read, a write (one transaction), or a move (Core, one
     transaction on one connection), each on the shard of the room it names (shards.py). A
@@ -111,22 +121,25 @@ class UnitOfWork:
     @asynccontextmanager
     async def read(self, code: str) -> AsyncIterator[AsyncSession]:
         """One session for one read of the room `code`."""
-        async with self._sessions[self.shard(code)]() as session:
-            yield session
+        with _answering():
+            async with self._sessions[self.shard(code)]() as session:
+                yield session
 
     @asynccontextmanager
     async def write(self, code: str) -> AsyncIterator[AsyncSession]:
         """One session in one transaction on the room's shard: committed at the end, rolled
         back on an error."""
-        async with self._sessions[self.shard(code)]() as session, session.begin():
-            yield session
+        with _answering():
+            async with self._sessions[self.shard(code)]() as session, session.begin():
+                yield session
 
     @asynccontextmanager
     async def move(self, code: str) -> AsyncIterator[AsyncConnection]:
         """One connection in one transaction on the room's shard, for the move path's Core
         statements."""
-        async with self.engines[self.shard(code)].begin() as connection:
-            yield connection
+        with _answering():
+            async with self.engines[self.shard(code)].begin() as connection:
+                yield connection
 
     async def dispose(self) -> None:
         """Close every shard's pool."""

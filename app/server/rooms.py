@@ -28,6 +28,13 @@ from .settings import AutoPass
 from .shards import sharded_code
 
 
+def _not_answering(exc: Exception) -> bool:
+    """True when `exc` says the database did not answer (what a client hears as `busy`)."""
+    if isinstance(exc, ServiceError):
+        return exc.code is ErrorCode.BUSY
+    return unavailable(exc)
+
+
 def room_config(options: dict[str, Any], hunted: int) -> Config:
     """The engine config for a room's options and its number of seated Hunted."""
     abilities = options.get("abilities")
@@ -61,11 +68,10 @@ class Rooms:
                 async with self.uow.write(code) as session:
                     room = await repo.add_room(session, code, raw, seat)
                     await self._add_seat(session, room.id, seat, name, token)
-            except (SQLAlchemyError, OSError) as exc:
-                if not unavailable(exc) or shard == shards[-1]:
+                return code, token
+            except (ServiceError, SQLAlchemyError) as exc:
+                if shard == shards[-1] or not _not_answering(exc):
                     raise
-                continue
-            return code, token
         raise AssertionError("unreachable: the last shard's failure was raised")
 
     async def claim_seat(self, code: str, seat: int, name: str) -> str:

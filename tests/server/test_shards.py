@@ -46,6 +46,7 @@ from .servers import (
     PG_USER,
     ROOT,
     Database,
+    Server,
     ServerFactory,
     _psql,
 )
@@ -181,14 +182,18 @@ async def _one_move(table: Table, players: list[Player]) -> None:
     await mover.play_random(rng)
 
 
-async def _busy(api: Api, players: list[Player], code: str) -> None:
-    """The room's lobby and a move in it are both answered `busy`."""
+async def _busy(running: Server, api: Api, players: list[Player], code: str) -> None:
+    """The room's lobby, a move in it and a socket joining it are all answered `busy`."""
     answer = await api.request("GET", f"/rooms/{code}")
     assert answer.json()["error"]["code"] == "busy", answer.text
     mover = next(p for p in players if p.must_act())
     assert mover.view is not None
     frame = await mover.submit(mover.view["legal_actions"][0])
     assert frame["type"] == "error" and frame["code"] == "busy", frame
+    joining = Player(running, code, mover.token)  # a socket joining: no sync to read
+    frame = await joining.connect()
+    assert frame["type"] == "error" and frame["code"] == "busy", frame
+    await joining.close()
 
 
 @pytest.mark.postgres
@@ -218,7 +223,7 @@ async def test_rooms_live_on_their_shard_and_a_shard_down_stops_only_its_rooms(
         assert _query(second, "SELECT count(*) FROM game_action") == "1"
 
         relay.cut()
-        await _busy(api, players[on_second.code], on_second.code)
+        await _busy(running, api, players[on_second.code], on_second.code)
         await _one_move(on_first, players[on_first.code])  # the other shard plays on
         assert (await api.lobby(on_first.code))["game"]["version"] == 2
         made = [(await api.create_room())["code"] for _ in range(2)]  # on the shard that is up
