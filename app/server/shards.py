@@ -50,9 +50,10 @@ def shard_urls(database_url: str, database_urls: str) -> list[str]:
 
 
 def share(total: int, shards: int, least: int = 2) -> int:
-    """Each shard's part of a process's `total` connections (at least `least`): a process's
-    rooms spread over the shards, so together they need what one database needed."""
-    return max(least, -(-total // shards))
+    """Each shard's part of a process's `total` connections (at least `least`, never more
+    than `total`): a process's rooms spread over the shards, so together they need what one
+    database needed."""
+    return max(min(least, total), -(-total // shards))
 
 
 class Placement:

@@ -27,6 +27,7 @@ from app.server.shards import (
     shard_of,
     shard_urls,
     sharded_code,
+    share,
 )
 
 from .client import (
@@ -68,6 +69,11 @@ def test_new_rooms_go_round_every_shard() -> None:
     placement = Placement(3)
     assert sorted(placement.order()) == [0, 1, 2]
     assert {placement.next() for _ in range(3)} == {0, 1, 2}
+
+
+def test_a_process_shares_its_connections_among_the_shards() -> None:
+    assert [share(20, 1), share(20, 2), share(20, 3), share(3, 3), share(1, 1)] == [
+        20, 10, 7, 2, 1]
 
 
 def test_the_shards_are_listed_in_order_or_the_one_database() -> None:
