@@ -19,6 +19,8 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from alembic.config import Config as AlembicConfig
+from alembic.script import ScriptDirectory
 
 from app.server.bus import LISTENER_NAME
 from app.server.shards import (
@@ -53,7 +55,20 @@ from .servers import (
 )
 from .test_cluster import bot_moves, lease_holder
 
-HEAD = "0005"  # the newest migration's revision (migrations/versions)
+# Small pools (2 + 2 per shard and process, and 3 more): the test machine's Postgres is shared.
+SMALL = {"pool_size": 4, "move_pool": 4}
+
+
+def _head() -> str:
+    """The newest migration's revision (migrations/versions)."""
+    config = AlembicConfig()
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
+HEAD = _head()
 
 
 def test_a_code_names_its_shard_and_old_codes_live_in_shard_0() -> None:
@@ -212,7 +227,7 @@ async def test_rooms_live_on_their_shard_and_a_shard_down_stops_only_its_rooms(
         third, "SELECT to_regclass('alembic_version')")
     # The second shard is reached through the relay, which the test cuts below.
     urls = [first.url, _url(second.name, relay.port)]
-    running = server.on(first, database_urls=",".join(urls))
+    running = server.on(first, database_urls=",".join(urls), **SMALL)
     async with Api(running) as api:
         tables = [await open_table(api) for _ in range(4)]  # round the shards, twice
         by_shard = {shard: [t for t in tables if shard_of(t.code) == shard] for shard in (0, 1)}
@@ -246,7 +261,7 @@ async def _a_third_shard(server: ServerFactory, shards: list[Database],
     on all three."""
     _migrate_all([database.url for database in shards])
     assert {_revision(database) for database in shards} == {HEAD}
-    running = server.on(shards[0], database_urls=" ".join(d.url for d in shards))
+    running = server.on(shards[0], database_urls=" ".join(d.url for d in shards), **SMALL)
     async with Api(running) as api:
         for table in old:
             assert (await api.lobby(table.code))["code"] == table.code
@@ -263,11 +278,11 @@ BUSES = {"postgres": "", "nats": NATS_URL}  # BUS_URL: unset, each shard's NOTIF
 @pytest.mark.postgres
 @pytest.mark.parametrize("bus", list(BUSES))
 @async_test
-async def test_two_processes_over_two_shards_hear_each_rooms_moves_and_run_its_bots(
+async def test_two_processes_over_two_shards_play_replay_and_run_bots_on_each(
         server: ServerFactory, shards: list[Database], bus: str) -> None:
     first, second, _ = shards
     _migrate_all([first.url, second.url])
-    settings: dict[str, object] = {"database_urls": f"{first.url},{second.url}"}
+    settings: dict[str, object] = {"database_urls": f"{first.url},{second.url}", **SMALL}
     if BUSES[bus]:
         settings["bus_url"] = BUSES[bus]
     a, b = server.on(first, **settings), server.on(first, **settings)
@@ -279,13 +294,18 @@ async def test_two_processes_over_two_shards_hear_each_rooms_moves_and_run_its_b
         for database in (first, second):
             assert _query(database, "SELECT count(*) FROM pg_stat_activity WHERE datname = "
                           f"'{database.name}' AND application_name = '{LISTENER_NAME}'") == "2"
+    moves = {}
     for table in tables:  # the Creature and Hunted 2 on `a`, Hunted 1 on `b`
         players = [Player(where, table.code, table.tokens[seat])
                    for seat, where in ((0, a), (1, b), (2, a))]
         for player in players:
             await player.connect()
-        await play_game(players, random.Random(table.code), stop_after=6)  # all see each move
+        # to the end, every player seeing each move before the next
+        moves[table.code] = await play_game(players, random.Random(table.code), timeout=240)
         await close_all(players)
+    async with Api(b) as api:  # each shard's first game (both game 1 of their database)
+        for table in tables:
+            await _replayed(api, table.code, moves[table.code])
     for code, token in bots:  # the human on `b`; the bot is run where its lease, on its shard, is
         human = Player(b, code, token)
         await human.connect()
@@ -293,6 +313,15 @@ async def test_two_processes_over_two_shards_hear_each_rooms_moves_and_run_its_b
         home = shards[shard_of(code)]
         assert lease_holder(home.name, code) in {a.process.pid, b.process.pid}
         await human.close()
+
+
+async def _replayed(api: Api, code: str, moves: int) -> None:
+    """The room's first game replays from its shard, step for step, and is in its scores."""
+    page = await api.request("GET", f"/rooms/{code}/games/1/replay?from={moves}&limit=1")
+    assert page.status_code == 200, page.text
+    assert page.json()["steps"] == moves and page.json()["frames"][0]["view"]["outcome"]
+    results = await api.request("GET", f"/rooms/{code}/results")
+    assert len(results.json()["games"]) == 1, results.text
 
 
 async def _bot_room(api: Api) -> tuple[str, str]:
