@@ -27,8 +27,11 @@ from .shards import shard_of, share
 
 
 def engines(settings: Settings) -> list[AsyncEngine]:
-    """An engine per shard, the process's `pool_size` shared among them."""
+    """An engine per shard, the process's `pool_size` shared among them; several shards
+    must all be Postgres (ValueError otherwise: SQLite is one process on one file)."""
     urls = settings.shards
+    if len(urls) > 1 and None in (listener_dsn(url) for url in urls):
+        raise ValueError("DATABASE_URLS: every shard must be a Postgres database")
     size = share(settings.pool_size, len(urls))
     return [make_engine(url, size, settings.pool_timeout) for url in urls]
 

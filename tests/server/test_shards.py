@@ -17,12 +17,17 @@ import sys
 import threading
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from alembic.config import Config as AlembicConfig
 from alembic.script import ScriptDirectory
 
 from app.server.bus import LISTENER_NAME
+from app.server.db import UnitOfWork, make_engine
+from app.server.errors import ErrorCode, ServiceError
+from app.server.settings import Settings
+from app.server.sharded import engines
 from app.server.shards import (
     MAX_SHARDS,
     Placement,
@@ -84,6 +89,21 @@ def test_new_rooms_go_round_every_shard() -> None:
     placement = Placement(3)
     assert sorted(placement.order()) == [0, 1, 2]
     assert {placement.next() for _ in range(3)} == {0, 1, 2}
+
+
+@async_test
+async def test_a_code_naming_a_shard_not_configured_is_an_unknown_room(tmp_path: Path) -> None:
+    uow = UnitOfWork(make_engine(f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"))
+    with pytest.raises(ServiceError) as refused:
+        async with uow.read(sharded_code(1)):
+            pass
+    assert refused.value.code is ErrorCode.UNKNOWN_ROOM
+    await uow.dispose()
+
+
+def test_several_shards_must_be_postgres() -> None:
+    with pytest.raises(ValueError, match="Postgres"):
+        engines(Settings(database_urls="postgresql+asyncpg://h/a sqlite+aiosqlite:///b.db"))
 
 
 def test_a_process_shares_its_connections_among_the_shards() -> None:
