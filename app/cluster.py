@@ -1,10 +1,11 @@
 """Several app processes behind nginx on one machine: `python -m app.cluster` (scripts/cluster).
 
 Starts N server processes on consecutive ports of 127.0.0.1 (all on the Postgres database of
-DATABASE_URL, created when missing and migrated first) and Debian's nginx in front of them with
-a generated config in a temporary directory; no sticky sessions: any process serves any room
-(docs/architecture.md). The processes' and nginx's logs go to `--logs` (data/cluster), where
-they stay after the stop. A process that dies is restarted; Ctrl-C stops everything.
+DATABASE_URL, or the shards of DATABASE_URLS, created when missing and migrated first) and
+Debian's nginx in front of them with a generated config in a temporary directory; no sticky
+sessions: any process serves any room (docs/architecture.md). The processes' and nginx's logs
+go to `--logs` (data/cluster), where they stay after the stop. A process that dies is
+restarted; Ctrl-C stops everything.
 `nginx_config` also writes deploy/nginx.conf, the config docker-compose.yml mounts (a test
 keeps the two in step).
 """
@@ -24,6 +25,8 @@ from pathlib import Path
 
 import asyncpg
 from sqlalchemy.engine import URL, make_url
+
+from app.server.shards import shard_urls
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX = "/usr/sbin/nginx"
@@ -214,12 +217,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.print_compose_config:
         print(compose_config(), end="")
         return
-    url = os.environ.get("DATABASE_URL", "")
-    if not url or make_url(url).get_backend_name() != "postgresql":
-        raise SystemExit("Set DATABASE_URL to a Postgres database: processes share it.")
+    urls = shard_urls(os.environ.get("DATABASE_URL", ""), os.environ.get("DATABASE_URLS", ""))
+    if not all(url and make_url(url).get_backend_name() == "postgresql" for url in urls):
+        raise SystemExit("Set DATABASE_URL to a Postgres database (or DATABASE_URLS to "
+                         "several, the shards): processes share them.")
     if not Path(NGINX).exists():
         raise SystemExit(f"cluster: nginx is missing ({NGINX}): {INSTALL_NGINX}")
-    asyncio.run(ensure_database(make_url(url)))
+    for url in urls:
+        asyncio.run(ensure_database(make_url(url)))
+    # every shard of DATABASE_URLS (migrations/env.py)
     migrated = subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT,
                               check=False)
     if migrated.returncode != 0:

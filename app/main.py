@@ -12,12 +12,19 @@ from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.server import catalogue_routes, client, history, metrics, replay_routes, routes, web, ws
-from app.server.bus import PostgresBus, listener_dsn
-from app.server.db import busy, make_engine, make_sessions, unavailable
-from app.server.leases import Leases, LocalLeases, PostgresLeases
-from app.server.nats_bus import NatsBus
-from app.server.notices import Bus, LocalBus
+from app.server import (
+    catalogue_routes,
+    client,
+    history,
+    metrics,
+    replay_routes,
+    routes,
+    sharded,
+    web,
+    ws,
+)
+from app.server.db import busy, unavailable
+from app.server.leases import PostgresLeases
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
 from app.server.settings import Settings
@@ -36,13 +43,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url, settings.pool_size, settings.pool_timeout)
-        bus, leases = _bus(settings)
-        roles = app.state.roles = Roles.build(settings, engine, bus, leases)
-        app.state.hub, app.state.engine = roles.hub, engine  # read by /metrics
-        app.state.replays = Replays(make_sessions(engine))
+        engines = sharded.engines(settings)
+        bus, leases = sharded.bus_and_leases(settings)
+        roles = app.state.roles = Roles.build(settings, engines, bus, leases)
+        app.state.hub, app.state.engines = roles.hub, engines  # read by /metrics
+        app.state.replays = Replays(roles.reads.uow)
         await bus.start(Delivery(roles))
-        if isinstance(leases, PostgresLeases):
+        if isinstance(leases, PostgresLeases | sharded.ShardedLeases):
             leases.start()
         _tune_gc()
         yield
@@ -50,7 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await roles.autoplay.close()
         await leases.close()
         await roles.moves.log.close()
-        await engine.dispose()
+        await roles.reads.uow.dispose()
 
     # /docs and /redoc load their viewers from this server (web.DOCS_ASSETS), not a CDN.
     app = FastAPIOffline(title="Not Alone Online", version="0.1.0", lifespan=lifespan,
@@ -65,17 +72,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, _busy)  # the database is slow, away or full
     _mount_static(app)
     return app
-
-
-def _bus(settings: Settings) -> tuple[Bus, Leases]:
-    """On Postgres, the processes of one database talk through it (or through NATS, with
-    BUS_URL) and take turns running each room's computer players; SQLite is one process."""
-    dsn = listener_dsn(settings.database_url)
-    if dsn is None:
-        return LocalBus(), LocalLeases()
-    if settings.bus_url:
-        return NatsBus(settings.bus_url, settings.database_url), PostgresLeases(dsn)
-    return PostgresBus(dsn), PostgresLeases(dsn)
 
 
 def _tune_gc() -> None:

@@ -18,14 +18,16 @@ if config.config_file_name is not None:
 target_metadata = Base.metadata
 
 
-def database_url() -> str:
-    """An explicit `sqlalchemy.url` (tests) wins over the environment's DATABASE_URL."""
-    return config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
+def database_urls() -> list[str]:
+    """An explicit `sqlalchemy.url` (tests) wins over the environment: every shard of
+    DATABASE_URLS, or DATABASE_URL alone (one shard)."""
+    explicit = config.get_main_option("sqlalchemy.url")
+    return [explicit] if explicit else Settings.from_env().shards
 
 
 def run_migrations_offline() -> None:
-    """Emit SQL without a connection."""
-    context.configure(url=database_url(), target_metadata=target_metadata,
+    """Emit SQL without a connection (the same for every shard: shard 0's dialect)."""
+    context.configure(url=database_urls()[0], target_metadata=target_metadata,
                       literal_binds=True, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
@@ -40,12 +42,14 @@ def _run(connection: Connection) -> None:
 
 
 async def run_migrations_online() -> None:
-    """Run migrations over the app's own async engine (WAL and locking settings included)."""
-    engine = make_engine(database_url())
-    async with engine.connect() as connection:
-        await connection.run_sync(_run)
-        await connection.commit()
-    await engine.dispose()
+    """Run migrations over the app's own async engine (WAL and locking settings included),
+    on each shard in turn: one `alembic upgrade head` brings every shard to the head."""
+    for url in database_urls():
+        engine = make_engine(url)
+        async with engine.connect() as connection:
+            await connection.run_sync(_run)
+            await connection.commit()
+        await engine.dispose()
 
 
 if context.is_offline_mode():

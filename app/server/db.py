@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from .errors import ErrorCode, ServiceError
+from .shards import Placement, shard_of
 
 # SQLSTATE classes of a database that cannot take the work now: a connection exception,
 # insufficient resources (too many clients, a full disk), operator intervention (shutting down).
@@ -84,33 +85,63 @@ def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
+@contextmanager
+def _answering() -> Iterator[None]:
+    """A database whose host refuses the connection (down, or cut off) fails with the driver's
+    own OSError, which SQLAlchemy passes on as it is: `busy`, like a statement that fails."""
+    try:
+        yield
+    except OSError as exc:
+        raise busy() from exc
+
+
 class UnitOfWork:
     """Opens every unit of work: a read, a write (one transaction), or a move (Core, one
-    transaction on one connection). A write commits when its block ends without an error."""
+    transaction on one connection), each on the shard of the room it names (shards.py). A
+    write commits when its block ends without an error."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.sessions = make_sessions(engine)
+    def __init__(self, engines: AsyncEngine | Sequence[AsyncEngine]) -> None:
+        self.engines = [engines] if isinstance(engines, AsyncEngine) else list(engines)
+        self.engine = self.engines[0]  # shard 0: where rooms made before shards live
+        self._sessions = [make_sessions(engine) for engine in self.engines]
+        self.placement = Placement(len(self.engines))
 
     @property
     def postgres(self) -> bool:
         """True on Postgres (NOTIFY, row locks), False on SQLite."""
         return self.engine.dialect.name == "postgresql"
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[AsyncSession]:
-        """One session for one read."""
-        async with self.sessions() as session:
-            yield session
+    def shard(self, code: str) -> int:
+        """The shard holding the room `code`; `unknown_room` for a shard this cluster lacks."""
+        index = shard_of(code)
+        if index >= len(self.engines):
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+        return index
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[AsyncSession]:
-        """One session in one transaction: committed at the end, rolled back on an error."""
-        async with self.sessions() as session, session.begin():
-            yield session
+    async def read(self, code: str) -> AsyncIterator[AsyncSession]:
+        """One session for one read of the room `code`."""
+        with _answering():
+            async with self._sessions[self.shard(code)]() as session:
+                yield session
 
     @asynccontextmanager
-    async def move(self) -> AsyncIterator[AsyncConnection]:
-        """One connection in one transaction, for the move path's Core statements."""
-        async with self.engine.begin() as connection:
-            yield connection
+    async def write(self, code: str) -> AsyncIterator[AsyncSession]:
+        """One session in one transaction on the room's shard: committed at the end, rolled
+        back on an error."""
+        with _answering():
+            async with self._sessions[self.shard(code)]() as session, session.begin():
+                yield session
+
+    @asynccontextmanager
+    async def move(self, code: str) -> AsyncIterator[AsyncConnection]:
+        """One connection in one transaction on the room's shard, for the move path's Core
+        statements."""
+        with _answering():
+            async with self.engines[self.shard(code)].begin() as connection:
+                yield connection
+
+    async def dispose(self) -> None:
+        """Close every shard's pool."""
+        for engine in self.engines:
+            await engine.dispose()

@@ -42,7 +42,7 @@ async def read_log(code: str, roles: RolesDep, token: OptionalTokenDep = None,
     """The current game's events that the bearer's seat may see (no token: a spectator's),
     newest page first; each page is oldest first."""
     seat = None if token is None else (await roles.reads.identify(code, token)).seat
-    async with roles.reads.uow.read() as session:
+    async with roles.reads.uow.read(code) as session:
         room = await repo.room_by_code(session, code)
         if room is None:
             raise ServiceError(ErrorCode.UNKNOWN_ROOM)

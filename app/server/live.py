@@ -30,7 +30,7 @@ class LiveGame:
 
 async def load(uow: UnitOfWork, code: str) -> LiveGame | None:
     """The last snapshot, then the later actions replayed through the engine."""
-    async with uow.move() as connection:
+    async with uow.move(code) as connection:
         try:
             stored = await store.load(connection, code)
         except KeyError as exc:

@@ -8,6 +8,7 @@ gauges that describe the process's state (rooms live, pool use) are read when sc
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -89,18 +90,18 @@ def socket_closed() -> None:
     OPEN_SOCKETS.dec()
 
 
-def read_pool(pool: Any) -> None:
-    """Set the pool gauges from a SQLAlchemy pool (a pool without a size reports in_use only)."""
-    checked_out = _count(pool, "checkedout")
-    POOL.labels("in_use").set(checked_out)
-    POOL.labels("idle").set(_count(pool, "checkedin"))
-    POOL.labels("size").set(_count(pool, "size"))
-    POOL.labels("overflow").set(max(0, _count(pool, "overflow")))
+def read_pool(*pools: Any) -> None:
+    """Set the pool gauges from SQLAlchemy pools, summed over the shards (a pool without a
+    size reports in_use only)."""
+    POOL.labels("in_use").set(_count(pools, "checkedout"))
+    POOL.labels("idle").set(_count(pools, "checkedin"))
+    POOL.labels("size").set(_count(pools, "size"))
+    POOL.labels("overflow").set(max(0, _count(pools, "overflow")))
 
 
-def _count(pool: Any, name: str) -> int:
-    method = getattr(pool, name, None)
-    return int(method()) if callable(method) else 0
+def _count(pools: Sequence[Any], name: str) -> int:
+    methods = [getattr(pool, name, None) for pool in pools]
+    return sum(int(method()) for method in methods if callable(method))
 
 
 router = APIRouter()
@@ -113,7 +114,5 @@ async def metrics(request: Request) -> Response:
     hub = getattr(state, "hub", None)
     if hub is not None:
         ROOMS_LIVE.set(sum(1 for conns in hub.rooms.values() if conns))
-    engine = getattr(state, "engine", None)
-    if engine is not None:
-        read_pool(engine.sync_engine.pool)
+    read_pool(*(engine.sync_engine.pool for engine in getattr(state, "engines", ())))
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)

@@ -80,7 +80,7 @@ class CoreLog:
     async def commit(self, move: Move) -> bool:
         """The guard and the log row in one transaction; the notice once it committed."""
         try:
-            async with self.uow.move() as connection:
+            async with self.uow.move(move.code) as connection:
                 if not await store.advance(connection, move.game_id, move.version, move.over,
                                            move.snapshot):
                     return False

@@ -150,7 +150,7 @@ class Moves(LiveGames):
 
     async def _refuse(self, live: LiveGame, version: int, client_id: str) -> None:
         """Why a move at `version` cannot be played on `live`: always raises."""
-        async with self.uow.move() as connection:
+        async with self.uow.move(live.code) as connection:
             # A retry of a committed move carries the version it was made at, now past.
             if await store.has_client_id(connection, live.game_id, client_id):
                 raise Duplicate
@@ -183,7 +183,7 @@ class Moves(LiveGames):
         """Bring the live game level with the database, publishing what this process missed
         (moves committed by another process); a new game means a resync of every socket, and
         the move being checked for `mover` (if any) is refused before that sync."""
-        async with self.uow.move() as connection:
+        async with self.uow.move(live.code) as connection:
             _, game_id, version = await store.current(connection, live.code)
             later = (await store.actions_after(connection, live.game_id, live.version)
                      if game_id == live.game_id and version > live.version else [])

@@ -131,19 +131,19 @@ class Reads:
 
     async def room_exists(self, code: str) -> None:
         """Nothing, or `unknown_room`."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             await room_row(session, code)
 
     async def identify(self, code: str, token: str) -> SeatIdentity:
         """Check a token against a room: who holds it."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat)
 
     async def seating(self, code: str) -> Seating:
         """The room's current game and its seats' numbers, in one statement."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             read = await repo.seat_numbers(session, code)
         if read is None:
             raise ServiceError(ErrorCode.UNKNOWN_ROOM)
@@ -151,13 +151,13 @@ class Reads:
 
     async def room(self, code: str) -> RoomInfo:
         """A room, its seats and its current game."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             return await self._room(session, code)
 
     async def played_for(self, code: str, seat: int, since: int) -> list[PlayedMove]:
         """The moves a computer made for `seat` after version `since` of the current game
         (what a returning player is told)."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             room = await room_row(session, code)
             if room.game_id is None:
                 return []
@@ -167,7 +167,7 @@ class Reads:
 
     async def sync_parts(self, code: str, seat: int | None, version: int) -> SyncParts:
         """The lobby, the recent chat and the visible events up to `version`, in one session."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             room = await room_row(session, code)
             info = await self._room(session, code, room)
             chat = [chat_line(c) for c in await repo.recent_chat(session, room.id, RECENT_CHAT)]
@@ -180,7 +180,7 @@ class Reads:
 
     async def visible_events(self, code: str, seat: int | None) -> tuple[int, list[EventOut]]:
         """The current game's version and the events `seat` may see (None = spectator)."""
-        async with self.uow.read() as session:
+        async with self.uow.read(code) as session:
             room = await room_row(session, code)
             if room.game_id is None:
                 return 0, []

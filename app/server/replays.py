@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import (
     Config,
@@ -31,6 +31,7 @@ from app.engine.offers import action_fields
 from app.engine.table_view import table_events, table_view
 
 from . import repository as repo
+from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .models import Game, GameAction, GameResult, Room, Seat
 from .scores import players_of, result_out, result_row, results_of, tally
@@ -114,19 +115,20 @@ def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, An
 class Replays:
     """Reads finished games of a room and replays them through the engine."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
-        self.sessions = sessions
-        self._cache: OrderedDict[int, Replayed] = OrderedDict()
+    def __init__(self, uow: UnitOfWork) -> None:
+        self.uow = uow
+        # by (room code, game id): game ids are counted per shard
+        self._cache: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
 
     async def page(self, code: str, number: int, token: str | None, perspective: str | None,
                    start: int, limit: int) -> dict[str, Any]:
         """Steps `start`..`start + limit - 1` of game `number`, seen from `perspective`
         (a seat number, "table", or by default the bearer's seat, else the table)."""
-        async with self.sessions() as session:
+        async with self.uow.read(code) as session:
             room, game = await self._finished_game(session, code, number)
             players = await self._players(session, room, game)
             mine = await self._bearer_seat(session, room, token, players)
-            replayed = await self._replayed(session, game, number)
+            replayed = await self._replayed(session, code, game, number)
         seen = self._perspective(perspective, mine, replayed.config)
         # Building views is CPU work: off the event loop, so sockets keep flowing.
         page = await asyncio.to_thread(self._build_page, replayed, mine, seen, start, limit)
@@ -136,7 +138,7 @@ class Replays:
 
     async def results(self, code: str) -> dict[str, Any]:
         """The room's finished games (the current one too, once over) and the tally."""
-        async with self.sessions() as session:
+        async with self.uow.read(code) as session:
             room = await repo.room_by_code(session, code)
             if room is None:
                 raise ServiceError(ErrorCode.UNKNOWN_ROOM)
@@ -145,7 +147,7 @@ class Replays:
             current = games[-1] if games else None
             if current is not None and current.status == "over" and all(
                     r.game_id != current.id for r in rows):
-                state = (await self._replayed(session, current, len(games))).states[-1]
+                state = (await self._replayed(session, code, current, len(games))).states[-1]
                 seats = await repo.seats_of(session, room.id)
                 rows.append(result_row(room.id, current, len(games), state, seats))
         out = [result_out(row) for row in rows]
@@ -196,15 +198,17 @@ class Replays:
             raise ServiceError(ErrorCode.BAD_TOKEN)
         return next((p["seat"] for p in players if p["seat_id"] == seat.id), None)
 
-    async def _replayed(self, session: AsyncSession, game: Game, number: int) -> Replayed:
-        cached = self._cache.get(game.id)
+    async def _replayed(self, session: AsyncSession, code: str, game: Game,
+                        number: int) -> Replayed:
+        key = (code, game.id)
+        cached = self._cache.get(key)
         if cached is not None:
-            self._cache.move_to_end(game.id)
+            self._cache.move_to_end(key)
             return cached
         log = await repo.actions_of(session, game.id)
         replayed = await asyncio.to_thread(rebuild, number, Config.from_json(game.config),
                                            game.seed, log)
-        self._cache[game.id] = replayed
+        self._cache[key] = replayed
         while len(self._cache) > CACHED_GAMES:
             self._cache.popitem(last=False)
         return replayed

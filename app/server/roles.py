@@ -6,15 +6,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .autoplay import Autoplay
 from .bus import listener_dsn
-from .db import UnitOfWork
+from .db import UnitOfWork, unavailable
+from .errors import ErrorCode, ServiceError
 from .frames import ChatLine, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
@@ -25,14 +28,21 @@ from .publish import Publisher
 from .reads import Reads, RoomInfo
 from .rooms import Rooms
 from .settings import AutoPass, Settings
+from .sharded import ShardedLog
+from .shards import share
+
+log = logging.getLogger(__name__)
 
 
 def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
-    """One statement per move on Postgres; Core statements in a transaction elsewhere."""
-    dsn = listener_dsn(settings.database_url)
-    if dsn is None:
+    """One statement per move on Postgres (a pool per shard); Core statements in a
+    transaction elsewhere."""
+    dsns = [listener_dsn(url) for url in settings.shards]
+    if dsns[0] is None:
         return CoreLog(uow, bus)
-    return PostgresLog(dsn, bus, settings.pool_timeout, settings.move_pool)
+    size = share(settings.move_pool, len(dsns))
+    logs = [PostgresLog(dsn, bus, settings.pool_timeout, size) for dsn in dsns if dsn]
+    return logs[0] if len(logs) == 1 else ShardedLog(logs)
 
 
 # What another process changes that a sync shows (the lobby, chat, a seat's mode, the game).
@@ -54,9 +64,10 @@ class Roles:
     bus: Bus
 
     @classmethod
-    def build(cls, settings: Settings, engine: AsyncEngine, bus: Bus,
+    def build(cls, settings: Settings, engine: AsyncEngine | Sequence[AsyncEngine], bus: Bus,
               leases: Leases | None = None) -> Roles:
-        """Wire the roles over one engine, one bus and the room leases (leases.py)."""
+        """Wire the roles over the shards' engines (or one), one bus and the room leases
+        (leases.py)."""
         uow = UnitOfWork(engine)
         hub, reads = Hub(bus.board), Reads(uow)
         rooms = Rooms(uow, settings.auto_pass_default)
@@ -123,15 +134,28 @@ class Delivery:
     async def stale(self) -> None:
         """A process died, perhaps between a move's commit and its notice: every room whose
         game this process holds catches up from the log (only what it missed is sent)."""
-        for code in list(self.roles.moves.games):
-            await self.roles.moves.caught_up(code)
+        await _each(list(self.roles.moves.games), self.roles.moves.caught_up)
 
     async def gap(self) -> None:
         """Announcements may be lost: every room with sockets here is resynced from the
         database, and every other room whose game this process holds (its computer players)
         caught up."""
-        for code in list(self.roles.hub.rooms):
-            await self.roles.moves.resync_room(code)
-        for code in list(self.roles.moves.games):
-            if code not in self.roles.hub.rooms:
-                await self.roles.moves.caught_up(code)
+        await _each(list(self.roles.hub.rooms), self.roles.moves.resync_room)
+        await _each([code for code in self.roles.moves.games if code not in self.roles.hub.rooms],
+                    self.roles.moves.caught_up)
+
+
+async def _each(codes: list[str], work: Callable[[str], Awaitable[None]]) -> None:
+    """`work` on each room in turn; a room whose shard does not answer is left for the next
+    time (its sockets catch up when they next act or reconnect), the others go on."""
+    for code in codes:
+        try:
+            await work(code)
+        except ServiceError as exc:
+            if exc.code is not ErrorCode.BUSY:
+                raise
+            log.warning("room %s: its database is not answering; not caught up", code)
+        except (SQLAlchemyError, OSError) as exc:
+            if not unavailable(exc):
+                raise
+            log.warning("room %s: its database is not answering; not caught up", code)

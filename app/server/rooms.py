@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots.base import BOT_KINDS
@@ -16,8 +16,8 @@ from app.engine.game import check_config
 
 from . import repository as repo
 from . import scores
-from .auth import new_room_code, new_seed, new_token
-from .db import UnitOfWork
+from .auth import new_seed, new_token
+from .db import UnitOfWork, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine
 from .models import Room, Seat
@@ -25,6 +25,14 @@ from .reads import RoomInfo, SeatIdentity, chat_line, room_info, room_row, seat_
 from .schemas import RoomOptions
 from .scores import SeatOrder
 from .settings import AutoPass
+from .shards import sharded_code
+
+
+def _not_answering(exc: Exception) -> bool:
+    """True when `exc` says the database did not answer (what a client hears as `busy`)."""
+    if isinstance(exc, ServiceError):
+        return exc.code is ErrorCode.BUSY
+    return unavailable(exc)
 
 
 def room_config(options: dict[str, Any], hunted: int) -> Config:
@@ -52,17 +60,25 @@ class Rooms:
             raise ServiceError(ErrorCode.BAD_OPTIONS, str(exc)) from exc
         if seat > options.hunted:
             raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {options.hunted}.")
-        code, token = new_room_code(), new_token()
-        async with self.uow.write() as session:
-            room = await repo.add_room(session, code, raw, seat)
-            await self._add_seat(session, room.id, seat, name, token)
-        return code, token
+        token = new_token()
+        shards = self.uow.placement.order()
+        for shard in shards:  # a shard that is down: the room is made on the next one
+            code = sharded_code(shard)
+            try:
+                async with self.uow.write(code) as session:
+                    room = await repo.add_room(session, code, raw, seat)
+                    await self._add_seat(session, room.id, seat, name, token)
+                return code, token
+            except (ServiceError, SQLAlchemyError) as exc:
+                if shard == shards[-1] or not _not_answering(exc):
+                    raise
+        raise AssertionError("unreachable: the last shard's failure was raised")
 
     async def claim_seat(self, code: str, seat: int, name: str) -> str:
         """Claim a free seat before the start; returns its token."""
         token = new_token()
         try:
-            async with self.uow.write() as session:
+            async with self.uow.write(code) as session:
                 room = await self._before_start(session, code, seat)
                 await self._add_seat(session, room.id, seat, name, token)
         except IntegrityError as exc:  # the room lock orders claims; this is a second guard
@@ -71,7 +87,7 @@ class Rooms:
 
     async def leave_seat(self, code: str, token: str) -> None:
         """Give a seat back before the start (the host cannot leave their own room)."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code, lock=True)
             seat = await seat_row(session, room, token)
             if room.game_id is not None:
@@ -83,7 +99,7 @@ class Rooms:
     async def add_bot(self, code: str, token: str, seat: int, kind: str) -> None:
         """Host only, before the start: a computer takes a free seat."""
         try:
-            async with self.uow.write() as session:
+            async with self.uow.write(code) as session:
                 room = await self._before_start(session, code, seat, host_token=token)
                 if kind not in BOT_KINDS:
                     raise ServiceError(ErrorCode.BAD_MESSAGE)
@@ -95,7 +111,7 @@ class Rooms:
 
     async def replace_with_bot(self, code: str, token: str, seat: int) -> None:
         """Any seated player, during a game: a computer plays a (disconnected) player's seat."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code, lock=True)
             await seat_row(session, room, token)
             await _stand_in(session, room, seat)
@@ -103,7 +119,7 @@ class Rooms:
     async def take_over(self, code: str, seat: int) -> bool:
         """The server, once a player has been gone for the grace period: a computer plays
         their seat until they return; False if one already does."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             return await _stand_in(session, await room_row(session, code, lock=True), seat)
 
     async def sit_down(self, code: str, token: str) -> tuple[SeatIdentity, int | None]:
@@ -112,7 +128,7 @@ class Rooms:
         Returns who holds the token and, if a computer played the seat until now, the game's
         version when it took over (None: the seat was the player's).
         """
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             # A bot seat's token is never handed out, so a valid token is the replaced player's.
@@ -123,13 +139,13 @@ class Rooms:
 
     async def set_auto_pass(self, code: str, seat: int, mode: AutoPass) -> None:
         """Keep a seat's auto-pass mode (in the seat row, so it outlives its sockets)."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code)
             await repo.set_auto_pass(session, room.id, seat, mode.value)
 
     async def set_own_auto_pass(self, code: str, token: str, mode: AutoPass) -> int:
         """Keep the auto-pass mode of the seat `token` holds now; returns its number."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             seat.auto_pass = mode.value
@@ -137,14 +153,14 @@ class Rooms:
 
     async def chat(self, who: SeatIdentity, text: str) -> ChatLine:
         """Store a chat line and return it for broadcast."""
-        async with self.uow.write() as session:
+        async with self.uow.write(who.room_code) as session:
             room = await room_row(session, who.room_code)
             return chat_line(await repo.add_chat(session, room.id, who.seat, who.name, text))
 
     async def start(self, code: str, token: str) -> RoomInfo:
         """Host only: start with the Creature and the seated Hunted, renumbered 1..k; returns
         the room as the start left it."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
             if room.game_id is not None:
@@ -166,7 +182,7 @@ class Rooms:
                       order: SeatOrder = SeatOrder.KEEP) -> RoomInfo:
         """Host only, after the end: a new game with the same options; the finished game's
         result is kept, and the seats are kept or rotated; returns the room as it left it."""
-        async with self.uow.write() as session:
+        async with self.uow.write(code) as session:
             room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
             if room.game_id is None:

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .shards import shard_urls
+
 
 class AutoPass(StrEnum):
     """When the server passes for a human seat (docs/protocol.md)."""
@@ -21,6 +23,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(frozen=True, extra="ignore")
 
     database_url: str = "sqlite+aiosqlite:///./data/not-alone.db"
+    # Several Postgres databases (shards), in order, separated by commas or spaces: a room
+    # lives wholly in one, named by its code (shards.py, docs/cluster.md). Unset: one shard,
+    # `database_url`. Only ever appended to: a room's shard is its place in this list.
+    database_urls: str = ""
     host: str = "127.0.0.1"  # where the serve entry listens
     port: int = 8000
     workers: int = 1  # uvicorn worker processes (`python -m app`); >1 needs Postgres
@@ -59,6 +65,11 @@ class Settings(BaseSettings):
     # hears every room); a NATS URL (nats://host:4222), one subject per room, heard only by
     # the processes that hold the room.
     bus_url: str | None = None
+
+    @property
+    def shards(self) -> list[str]:
+        """The URL of each shard, shard 0 first."""
+        return shard_urls(self.database_url, self.database_urls)
 
     @classmethod
     def from_env(cls) -> Settings:
