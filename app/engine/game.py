@@ -27,6 +27,7 @@ from .contamination import setup_reserve
 from .errors import GameOver, IllegalAction, InvalidConfig, NotYourTurn
 from .events import Event
 from .flow import PHASE_NAMES, advance
+from .frozen_survival import whisper_partners
 from .prompts import active_seats as _active_seats
 from .prompts import current_prompt, remove_prompt
 from .rng import shuffled
@@ -215,10 +216,15 @@ def status(state: GameState) -> GameStatus:
     return GameStatus.OVER if state.winner else GameStatus.ACTIVE
 
 
+def may_whisper(state: GameState, seat: int, to: int) -> bool:
+    """True if `seat` may send a private line to `to` now (Whisper, in effect for both)."""
+    return to in whisper_partners(state, seat)
+
+
 def phase_name(state: GameState) -> Phase:
     """The rulebook's name of the current phase, or "over"."""
     return Phase.OVER if state.winner else PHASE_NAMES[state.phase]
 
 
 __all__ = ["Outcome", "active_seats", "apply_action", "apply_unchecked", "emit", "legal_actions",
-           "new_game", "outcome", "phase_name", "replay", "status"]
+           "may_whisper", "new_game", "outcome", "phase_name", "replay", "status"]

@@ -21,6 +21,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.bots import make_bot
 from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
@@ -44,7 +45,17 @@ PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever thei
 _chance = random.SystemRandom()  # not the engine's randomness, and not predictable
 
 
-_BY = {"auto": By.AUTO_PASS, "clock": By.CLOCK}  # a bot job's mark depends on whose seat
+class Why(StrEnum):
+    """What a job is for."""
+
+    BOT = "bot"  # a computer's move for its seat
+    CLOCK = "clock"  # the seat's time ran out: a computer moves for it
+    AUTO = "auto"  # the server passes for the seat (its auto-pass mode)
+    DECIDED = "decided"  # `until_decision` ends: the seat has a decision to make
+    TAKE_OVER = "take_over"  # a computer takes the seat of a player gone too long
+
+
+_BY = {Why.AUTO: By.AUTO_PASS, Why.CLOCK: By.CLOCK}  # a bot job's mark depends on whose seat
 
 
 def pass_delay() -> float:
@@ -80,7 +91,7 @@ class Job:
 
     due: float
     seat: int
-    why: str  # "bot", "clock", "auto" (pass), "decided" (until_decision ends), "take_over"
+    why: Why
 
 
 class Autoplay:
@@ -200,10 +211,10 @@ class Autoplay:
         for seat in active:
             since = self.owing[(code, seat)]
             if seat in plan.bots:
-                jobs.append(Job(since + plan.bot_delay, seat, "bot"))
+                jobs.append(Job(since + plan.bot_delay, seat, Why.BOT))
                 continue
             if plan.clock:
-                jobs.append(Job(since + plan.clock, seat, "clock"))
+                jobs.append(Job(since + plan.clock, seat, Why.CLOCK))
             job = self._auto_pass(code, seat, plan.modes.get(seat, AutoPass.OFF), live, now)
             if job is not None:
                 jobs.append(job)
@@ -220,7 +231,7 @@ class Autoplay:
         for seat in plan.modes:
             absent = self.publisher.hub.absent_for(code, seat)
             if absent is not None:
-                jobs.append(Job(now - absent + self.grace, seat, "take_over"))
+                jobs.append(Job(now - absent + self.grace, seat, Why.TAKE_OVER))
         return jobs
 
     def _auto_pass(self, code: str, seat: int, mode: AutoPass, live: LiveGame,
@@ -231,10 +242,10 @@ class Autoplay:
         legal = legal_actions(live.state, seat)
         passes = Pass() in legal
         if mode is AutoPass.UNTIL_DECISION and not passes and legal:
-            return Job(now, seat, "decided")
+            return Job(now, seat, Why.DECIDED)
         if (mode is AutoPass.WHEN_NOTHING and legal == [Pass()]) or (
                 mode is AutoPass.UNTIL_DECISION and passes):
-            return Job(self.passing.setdefault((code, seat), now + pass_delay()), seat, "auto")
+            return Job(self.passing.setdefault((code, seat), now + pass_delay()), seat, Why.AUTO)
         self.passing.pop((code, seat), None)
         return None
 
@@ -249,12 +260,12 @@ class Autoplay:
     async def _do(self, code: str, plan: Plan, live: LiveGame, job: Job) -> None:
         """Carry out a job; a refusal (someone moved first, busy) is looked at again."""
         seat, version = job.seat, live.version
-        if job.why == "decided":
+        if job.why is Why.DECIDED:
             plan.modes[seat] = AutoPass.WHEN_NOTHING
             await self.rooms.set_auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             await self.publisher.auto_pass(code, seat, AutoPass.WHEN_NOTHING)
             return
-        if job.why == "take_over":
+        if job.why is Why.TAKE_OVER:
             absent = self.publisher.hub.absent_for(code, seat)
             if absent is None or absent < self.grace:
                 return  # back (or back and gone again) meanwhile: the next look plans again
@@ -264,14 +275,14 @@ class Autoplay:
             return
         action: Action = Pass()
         first = None
-        if job.why != "auto":
+        if job.why is not Why.AUTO:
             kind = plan.bots.get(seat, "heuristic")
             role = "creature" if seat == CREATURE else "hunted"
             bot = make_bot(kind, role, secrets.randbits(32), plan.bot_seconds)
             # An expert searches for up to bot_seconds: in a worker thread, off the event loop
             # (the move is refused and looked at again if the game moved meanwhile).
             action = await asyncio.to_thread(bot.choose, view_for(live.state, seat))
-        if job.why == "clock":
+        if job.why is Why.CLOCK:
             first = TimeoutFrame(seat=seat, version=version + 1)
         by = _BY.get(job.why) or (By.COMPUTER if seat in plan.stand_ins else None)
         with contextlib.suppress(ServiceError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from app.engine import EngineError, GameOver, IllegalAction, NotYourTurn
+
 
 class ErrorCode(StrEnum):
     """Every error a client can receive, over REST or the websocket."""
@@ -82,11 +84,11 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL: 500,
 }
 
-# The engine's refusals (EngineError.code) as the codes of this list.
-ENGINE_ERRORS: dict[str, ErrorCode] = {
-    "illegal_action": ErrorCode.ILLEGAL_ACTION,
-    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
-    "game_over": ErrorCode.GAME_OVER,
+# The engine's refusals, by their class, as the codes of this list.
+ENGINE_ERRORS: dict[type[EngineError], ErrorCode] = {
+    IllegalAction: ErrorCode.ILLEGAL_ACTION,
+    NotYourTurn: ErrorCode.NOT_YOUR_TURN,
+    GameOver: ErrorCode.GAME_OVER,
 }
 
 

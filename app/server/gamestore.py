@@ -1,7 +1,9 @@
 """The move path's statements, in SQLAlchemy Core on one connection (no ORM on the hot path).
 
-A move is `advance` (the version guard, which also takes the game row's lock) and `append`
-in one transaction; a game is loaded as its last snapshot plus the later actions of the log.
+A move is the version guard (which also takes the game row's lock) and the log row, all or
+nothing: one statement where the backend runs a CTE that writes (`MOVE`, Postgres), else the
+two in one transaction (`advance_and_append`); either binds `move_values`. A game is loaded as
+its last snapshot plus the later actions of the log.
 """
 
 from __future__ import annotations
@@ -9,10 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy import (
+    JSON,
+    Insert,
+    Integer,
+    String,
+    Table,
+    Update,
+    bindparam,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from .models import Game, GameAction, Room, now
+from app.engine import GameStatus
+
+from .models import Game, GameAction, Room
 
 GAME = cast(Table, Game.__table__)
 ACTION = cast(Table, GameAction.__table__)
@@ -45,38 +61,59 @@ class LoggedAction:
     by: str | None = None  # a `By` when the server made the move for a person's seat
 
 
-# Built once: the hot path only binds values (no statement is constructed per move).
-_GUARD = (GAME.c.id == bindparam("game_id")) & (GAME.c.version == bindparam("from_version"))
-ADVANCE = update(GAME).where(_GUARD).values(version=bindparam("to_version"),
-                                             status=bindparam("to_status"))
-ADVANCE_AND_SNAPSHOT = ADVANCE.values(snapshot=bindparam("new_snapshot"),
-                                      snapshot_version=bindparam("to_version"))
-APPEND = ACTION.insert()
+# Built once: the hot path only binds values (no statement is constructed per move). Every
+# statement of a move binds the same names, from one dict (`move_values`).
+_TO_VERSION = bindparam("to_version", type_=Integer)
+_GUARD = ((GAME.c.id == bindparam("game_id", type_=Integer))
+          & (GAME.c.version == bindparam("from_version", type_=Integer)))
+ADVANCE = update(GAME).where(_GUARD).values(version=_TO_VERSION,
+                                             status=bindparam("to_status", type_=String))
+ADVANCE_AND_SNAPSHOT = ADVANCE.values(snapshot=bindparam("new_snapshot", type_=JSON),
+                                      snapshot_version=_TO_VERSION)
+# The log row's columns and the names they bind (created_at: the database's clock, or the
+# column's default where the row is not fed by the guard).
+_ROW = {"seq": _TO_VERSION, "seat": bindparam("seat", type_=Integer),
+        "action": bindparam("action", type_=JSON), "events": bindparam("events", type_=JSON),
+        "client_id": bindparam("client_id", type_=String), "by": bindparam("by", type_=String)}
+APPEND = ACTION.insert().values(game_id=bindparam("game_id", type_=Integer), **_ROW)
 
 
-async def advance(connection: AsyncConnection, game_id: int, version: int, over: bool,
-                  snapshot: dict[str, Any] | None) -> bool:
-    """Bump the game from `version` to `version + 1` (and store `snapshot` at it, if given).
+def _fed_by(advance: Update) -> Insert:
+    """The move as one statement: `advance`, returning the game's row only if the guard held,
+    feeds the log row's INSERT (a data-modifying CTE, which Postgres runs in its own implicit
+    transaction); no row back means stale, and nothing was written."""
+    moved = advance.returning(GAME.c.id).cte("moved")
+    row = select(moved.c.id, *_ROW.values(), func.now())
+    return (insert(ACTION).from_select(["game_id", *_ROW, "created_at"], row)
+            .returning(ACTION.c.seq).add_cte(moved))
 
-    False when the row is no longer at `version`: another move (or process) came first.
-    """
-    values: dict[str, Any] = {"game_id": game_id, "from_version": version,
-                              "to_version": version + 1,
-                              "to_status": "over" if over else "active"}
-    statement = ADVANCE
+
+# By whether a snapshot is stored with the move; where the backend runs a CTE that writes.
+MOVE = {False: _fed_by(ADVANCE), True: _fed_by(ADVANCE_AND_SNAPSHOT)}
+
+
+def move_values(game_id: int, version: int, seat: int, action: dict[str, Any],
+                events: list[dict[str, Any]], client_id: str, over: bool,
+                snapshot: dict[str, Any] | None, by: str | None) -> dict[str, Any]:
+    """What a move's statements bind: it takes the game from `version` to `version + 1`."""
+    values: dict[str, Any] = {
+        "game_id": game_id, "from_version": version, "to_version": version + 1,
+        "to_status": GameStatus.OVER if over else GameStatus.ACTIVE, "seat": seat,
+        "action": action, "events": events, "client_id": client_id, "by": by}
     if snapshot is not None:
-        statement, values["new_snapshot"] = ADVANCE_AND_SNAPSHOT, snapshot
-    result = await connection.execute(statement, values)
-    return bool(result.rowcount == 1)
+        values["new_snapshot"] = snapshot
+    return values
 
 
-async def append(connection: AsyncConnection, game_id: int, seq: int, seat: int,
-                 action: dict[str, Any], events: list[dict[str, Any]], client_id: str,
-                 by: str | None = None) -> None:
-    """Append to the log; (game, seq) and (game, client id) are unique keys."""
-    await connection.execute(APPEND, {"game_id": game_id, "seq": seq, "seat": seat,
-                                      "action": action, "events": events,
-                                      "client_id": client_id, "by": by, "created_at": now()})
+async def advance_and_append(connection: AsyncConnection, values: dict[str, Any]) -> bool:
+    """The move as two statements in the connection's transaction: the guard (which takes the
+    game row's lock), then, if it held, the log row. False when the row is no longer at the
+    move's version: another move (or process) came first."""
+    advance = ADVANCE if "new_snapshot" not in values else ADVANCE_AND_SNAPSHOT
+    if (await connection.execute(advance, values)).rowcount != 1:
+        return False
+    await connection.execute(APPEND, values)
+    return True
 
 
 async def has_client_id(connection: AsyncConnection, game_id: int, client_id: str) -> bool:
@@ -122,5 +159,5 @@ async def load(connection: AsyncConnection, code: str) -> StoredGame | None:
     later = await actions_after(connection, game_id, snapshot_version)
     if later:  # a move committed between the two reads (read committed) is in `later` only:
         version = later[-1].seq  # the game is the actions read, and so is its version
-    return StoredGame(room_id, game_id, int(number), version, status == "over", snapshot,
+    return StoredGame(room_id, game_id, int(number), version, status == GameStatus.OVER, snapshot,
                       snapshot_version, later)

@@ -10,10 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
-from . import repository as repo
 from .deps import OptionalTokenDep, RolesDep
-from .errors import ErrorCode, ServiceError
-from .reads import visible
 from .routes import ERRORS
 
 MAX_PAGE = 1000  # actions per page: a long Frozen Lands game holds about this many
@@ -42,18 +39,9 @@ async def read_log(code: str, roles: RolesDep, token: OptionalTokenDep = None,
     """The current game's events that the bearer's seat may see (no token: a spectator's),
     newest page first; each page is oldest first."""
     seat = None if token is None else (await roles.reads.identify(code, token)).seat
-    async with roles.reads.uow.read(code) as session:
-        room = await repo.room_by_code(session, code)
-        if room is None:
-            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
-        if room.game_id is None:
-            return LogPage(version=0, events=[], before=None)
-        game = await repo.game_by_id(session, room.game_id)
-        upto = game.version if before is None else min(game.version, before - 1)
-        after = max(0, upto - limit)
-        rows = await repo.actions_between(session, game.id, after, upto)
-    events = [e.model_dump() for e in visible(rows, seat)]
-    return LogPage(version=game.version, events=events, before=after + 1 if after else None)
+    version, after, events = await roles.reads.log_page(code, seat, before, limit)
+    return LogPage(version=version, events=[e.model_dump() for e in events],
+                   before=after + 1 if after else None)
 
 
 @router.get("/rooms/{code}/away")

@@ -1,12 +1,13 @@
 """Committing one move: the version guard and the log row, all or nothing; then its notice.
 
-On Postgres (`PostgresLog`) a move is one statement on a plain asyncpg connection, in its own
-implicit transaction: the guarded UPDATE (it takes the game row's lock, and a racing move that
-waited on that lock finds the version moved and changes nothing) and the INSERT of the log row
-fed by it, so one round trip commits it. On SQLite (`CoreLog`) the same two steps run as
-SQLAlchemy Core statements in one transaction. Either way the move is committed when `commit`
-returns True, before anything is published; only then is it queued on the bus (whose sender
-batches the notices of many moves into one NOTIFY statement: docs/cluster.md).
+One move log for every backend (`CoreLog`), on one engine's pool: the move's SQLAlchemy Core
+statements (gamestore.py) bind the same values everywhere. On Postgres the guarded UPDATE (it
+takes the game row's lock, and a racing move that waited on that lock finds the version moved
+and changes nothing) feeds the INSERT of the log row in one statement, in its own implicit
+transaction, so one round trip commits it; elsewhere (SQLite) the two run in one transaction.
+Either way the move is committed when `commit` returns True, before anything is published;
+only then is it queued on the bus (whose sender batches the notices of many moves into one
+NOTIFY statement: docs/cluster.md).
 """
 
 from __future__ import annotations
@@ -16,24 +17,19 @@ from typing import Any, Protocol
 
 import asyncpg
 import orjson
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import JSON, Insert
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import gamestore as store
-from .db import UnitOfWork, busy, unavailable
+from .db import busy, unavailable
 from .notices import Before, Bus, Played
 
-# Built once: only the values change per move (asyncpg prepares each text once per connection).
-_MOVE = """
-WITH moved AS (
-    UPDATE game SET version = $3, status = $4{snapshot} WHERE id = $1 AND version = $2
-    RETURNING id),
-logged AS (
-    INSERT INTO game_action (game_id, seq, seat, action, events, client_id, by, created_at)
-    SELECT id, $3, $5, $6::json, $7::json, $8, $9, now() FROM moved RETURNING seq)
-SELECT seq FROM logged"""
-STATEMENTS = {snapshot: _MOVE.format(
-    snapshot=", snapshot = $10::json, snapshot_version = $3" if snapshot else "")
-    for snapshot in (False, True)}
+# What a database that is slow, away or full may raise, through SQLAlchemy or the driver (and
+# a checkout from the pool raises the driver's errors as the dialect's DBAPI `Error`).
+UNAVAILABLE = (SQLAlchemyError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError,
+               OSError)
 
 
 class Duplicate(Exception):
@@ -56,6 +52,11 @@ class Move:
     before: Before = ()  # notices the other processes get just before the move (a timeout)
     by: str | None = None  # a `By` when the server made the move for a person's seat
 
+    def values(self) -> dict[str, Any]:
+        """What the move's statements bind."""
+        return store.move_values(self.game_id, self.version, self.seat, self.action,
+                                 self.events, self.client_id, self.over, self.snapshot, self.by)
+
 
 class MoveLog(Protocol):
     """Where moves are committed."""
@@ -71,77 +72,74 @@ class MoveLog(Protocol):
         """Release the connections."""
 
 
+class OneStatement:
+    """A Core statement compiled once for a dialect, sent as is on a driver's connection.
+
+    Executing it through SQLAlchemy cost 1.7 times the CPU of a move's write (its connection,
+    execution context and result: bench/move_write.py): the statement is SQLAlchemy's, and the
+    connection comes from the engine's pool, only the sending skips that layer. JSON values go
+    as text, as the column's codec expects."""
+
+    def __init__(self, statement: Insert, dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        self.names = list(compiled.positiontup or ())
+        self.json = {name for name in self.names if isinstance(compiled.binds[name].type, JSON)}
+
+    async def fetch(self, driver: Any, values: dict[str, Any]) -> Any:
+        """The first column of the first row back (None: no row), on an asyncpg connection."""
+        return await driver.fetchval(self.sql, *[
+            _text(values[name]) if name in self.json else values[name] for name in self.names])
+
+
 class CoreLog:
-    """SQLAlchemy Core statements in one transaction (SQLite, or any other backend)."""
+    """The move log: one statement per move where the backend can (Postgres), else the guard
+    and the log row in one transaction; `owned`: the engine is the log's own, closed with it."""
 
-    def __init__(self, uow: UnitOfWork, bus: Bus) -> None:
-        self.uow, self.bus = uow, bus
-
-    async def commit(self, move: Move) -> bool:
-        """The guard and the log row in one transaction; the notice once it committed."""
-        try:
-            async with self.uow.move(move.code) as connection:
-                if not await store.advance(connection, move.game_id, move.version, move.over,
-                                           move.snapshot):
-                    return False
-                await store.append(connection, move.game_id, move.version + 1, move.seat,
-                                   move.action, move.events, move.client_id, move.by)
-        except IntegrityError as exc:  # the (game, client id) key: this id was used already
-            raise Duplicate from exc
-        announce(self.bus, move)
-        return True
-
-    async def close(self) -> None:
-        """Nothing of its own: the engine's pool is closed with the engine."""
-
-
-class PostgresLog:
-    """One statement per move on a small asyncpg pool of its own (opened on first use)."""
-
-    def __init__(self, dsn: str, bus: Bus, timeout: float, size: int) -> None:
-        self.dsn, self.bus, self.timeout, self.size = dsn, bus, timeout, size
-        self.pool: asyncpg.Pool | None = None
-        self.held = 0  # moves holding or waiting for a connection
+    def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False) -> None:
+        self.engine, self.bus, self.owned = engine, bus, owned
+        self.statements = ({snapshot: OneStatement(statement, engine.dialect)
+                            for snapshot, statement in store.MOVE.items()}
+                           if engine.dialect.name == "postgresql" else None)
 
     async def commit(self, move: Move) -> bool:
-        """Guard and log in one statement; the notice once it committed."""
-        values: list[Any] = [move.game_id, move.version, move.version + 1,
-                             "over" if move.over else "active", move.seat,
-                             _text(move.action), _text(move.events), move.client_id, move.by]
-        if move.snapshot is not None:
-            values.append(_text(move.snapshot))
-        statement = STATEMENTS[move.snapshot is not None]
-        # A wait is bounded only when there may be one (every connection in use): the
-        # time-out costs a timer per move.
-        wait = self.timeout if self.held >= self.size else None
-        self.held += 1
+        """Guard and log row, all or nothing; the notice once they committed."""
+        values = move.values()
         try:
-            pool = self.pool or await self._pool()  # opening it may be refused too
-            async with pool.acquire(timeout=wait) as connection:
-                committed = await connection.fetchval(statement, *values) is not None
-        except asyncpg.UniqueViolationError as exc:
-            raise Duplicate from exc
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            if self.statements is None:
+                async with self.engine.connect() as connection, connection.begin():
+                    committed = await store.advance_and_append(connection, values)
+            else:
+                committed = await self._one_statement(values)
+        except (IntegrityError, asyncpg.UniqueViolationError) as exc:
+            raise Duplicate from exc  # the (game, client id) key: this id was used already
+        except (*UNAVAILABLE, self.engine.dialect.loaded_dbapi.Error) as exc:
             if not unavailable(exc):
                 raise
             raise busy() from exc
-        finally:
-            self.held -= 1
         if committed:
             announce(self.bus, move)
         return committed
 
-    async def _pool(self) -> asyncpg.Pool:
-        if self.pool is None:
-            self.pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.size,
-                                                  max_inactive_connection_lifetime=0,
-                                                  reset=_kept)
-        return self.pool
+    async def _one_statement(self, values: dict[str, Any]) -> bool:
+        """The move in one statement, in its own implicit transaction, on a pooled connection
+        (nothing begins a transaction on it, so its return to the pool sends nothing)."""
+        assert self.statements is not None
+        statement = self.statements["new_snapshot" in values]
+        connection = await self.engine.raw_connection()
+        try:
+            return await statement.fetch(connection.driver_connection, values) is not None
+        except Exception as exc:
+            if unavailable(exc):  # lost or refused: the pool replaces the connection
+                connection.invalidate(exc)
+            raise
+        finally:
+            connection.close()
 
     async def close(self) -> None:
-        """Close the pool."""
-        if self.pool is not None:
-            await self.pool.close()
+        """Close the engine if it is the log's own (the shared one is closed with the app)."""
+        if self.owned:
+            await self.engine.dispose()
 
 
 def announce(bus: Bus, move: Move) -> None:
@@ -154,9 +152,3 @@ def announce(bus: Bus, move: Move) -> None:
 def _text(value: Any) -> str:
     """JSON text for a `json` column."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-async def _kept(_connection: asyncpg.Connection) -> None:
-    """A released connection needs no reset query (a round trip per move): the move path
-    never listens, locks or sets anything beyond its statement (an open transaction is still
-    rolled back by the pool)."""

@@ -108,7 +108,7 @@ class Moves(LiveGames):
                 except EngineError as exc:
                     live = await self._catch_up(live, reply)  # refuse on the latest picture only
                     if live.version == version and not live.over:
-                        raise ServiceError(ENGINE_ERRORS.get(exc.code, ErrorCode.ILLEGAL_ACTION),
+                        raise ServiceError(ENGINE_ERRORS.get(type(exc), ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
                     if await self._commit(live, seat, action, state, events, client_id, first, by):

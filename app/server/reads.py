@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import Event, action_from_json
+from app.engine import Event, GameStatus, action_from_json
 from app.engine.offers import action_fields
 
 from . import repository as repo
@@ -188,6 +188,21 @@ class Reads:
             rows = await repo.actions_between(session, game.id, 0, game.version)
             return game.version, visible(rows, seat)
 
+    async def log_page(self, code: str, seat: int | None, before: int | None,
+                       limit: int) -> tuple[int, int, list[EventOut]]:
+        """(the current game's version, the version the page starts after, the events `seat`
+        may see of the up to `limit` actions before `before`, or the last ones); (0, 0, [])
+        before the first game."""
+        async with self.uow.read(code) as session:
+            room = await room_row(session, code)
+            if room.game_id is None:
+                return 0, 0, []
+            game = await repo.game_by_id(session, room.game_id)
+            upto = game.version if before is None else min(game.version, before - 1)
+            after = max(0, upto - limit)
+            rows = await repo.actions_between(session, game.id, after, upto)
+        return game.version, after, visible(rows, seat)
+
     async def _room(self, session: AsyncSession, code: str, room: Room | None = None
                     ) -> RoomInfo:
         return await room_info(session, code, room)
@@ -202,9 +217,10 @@ async def room_info(session: AsyncSession, code: str, room: Room | None = None) 
     if room.game_id is not None:
         game, number = await repo.game_and_number(session, room.id, room.game_id)
         snap = game.snapshot  # written at the end, so an over game's outcome is in it
+        over = game.status == GameStatus.OVER
         outcome = ({"winner": snap["winner"], "reason": snap["reason"]}
-                   if game.status == "over" and snap.get("winner") else None)
-        game_info = GameInfo(number, game.version, game.status == "over",
+                   if over and snap.get("winner") else None)
+        game_info = GameInfo(number, game.version, over,
                              int(game.config["hunted"]), outcome)
     return RoomInfo(room.code, dict(room.options), room.host_seat, seats, game_info)
 

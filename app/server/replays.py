@@ -20,6 +20,7 @@ from app.engine import (
     Config,
     Event,
     GameState,
+    GameStatus,
     action_from_json,
     apply_action,
     new_game,
@@ -145,7 +146,7 @@ class Replays:
             rows = await results_of(session, room.id)
             games = await repo.games_of(session, room.id)
             current = games[-1] if games else None
-            if current is not None and current.status == "over" and all(
+            if current is not None and current.status == GameStatus.OVER and all(
                     r.game_id != current.id for r in rows):
                 state = (await self._replayed(session, code, current, len(games))).states[-1]
                 seats = await repo.seats_of(session, room.id)
@@ -175,7 +176,7 @@ class Replays:
         if not 1 <= number <= len(games):
             raise ServiceError(ErrorCode.NOT_FOUND, f"This room has no game {number}.")
         game = games[number - 1]
-        if game.status != "over":
+        if game.status != GameStatus.OVER:
             # A running game is not replayable by anyone: each seat sees only its live view.
             raise ServiceError(ErrorCode.NOT_OVER, "A game can be replayed once it is over.")
         return room, game

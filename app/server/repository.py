@@ -8,6 +8,8 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.engine import GameStatus
+
 from .auth import hash_token, is_room_code, token_matches
 from .models import ChatMessage, Game, GameAction, Room, Seat
 
@@ -112,7 +114,7 @@ async def game_by_id(session: AsyncSession, game_id: int, *, lock: bool = False)
 async def add_game(session: AsyncSession, room_id: int, config: dict[str, Any], seed: int,
                    snapshot: dict[str, Any]) -> Game:
     """Create a game row at version 0."""
-    game = Game(room_id=room_id, config=config, seed=seed, version=0, status="active",
+    game = Game(room_id=room_id, config=config, seed=seed, version=0, status=GameStatus.ACTIVE,
                 snapshot=snapshot)
     session.add(game)
     await session.flush()

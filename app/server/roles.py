@@ -15,13 +15,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .autoplay import Autoplay
-from .bus import listener_dsn
-from .db import UnitOfWork, unavailable
+from .db import UnitOfWork, make_engine, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
-from .movelog import CoreLog, MoveLog, PostgresLog
+from .movelog import CoreLog, MoveLog
 from .moves import Moves
 from .notices import Bus, Notice, Played
 from .publish import Publisher
@@ -35,13 +34,14 @@ log = logging.getLogger(__name__)
 
 
 def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
-    """One statement per move on Postgres (a pool per shard); Core statements in a
-    transaction elsewhere."""
-    dsns = [listener_dsn(url) for url in settings.shards]
-    if dsns[0] is None:
-        return CoreLog(uow, bus)
-    size = share(settings.move_pool, len(dsns))
-    logs = [PostgresLog(dsn, bus, settings.pool_timeout, size) for dsn in dsns if dsn]
+    """On Postgres, for the moves alone, an engine of `move_pool` connections per shard (one
+    statement each), so that no move waits behind a read; elsewhere the one engine (SQLite has
+    one writer at a time anyway)."""
+    if not uow.postgres:
+        return CoreLog(uow.engine, bus)
+    size = share(settings.move_pool, len(settings.shards))
+    logs = [CoreLog(make_engine(url, size, settings.pool_timeout), bus, owned=True)
+            for url in settings.shards]
     return logs[0] if len(logs) == 1 else ShardedLog(logs)
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots.base import BOT_KINDS
-from app.engine import CREATURE, Config, InvalidConfig, new_game
+from app.engine import CREATURE, Config, GameStatus, InvalidConfig, new_game
 from app.engine.game import check_config
 
 from . import repository as repo
@@ -188,7 +188,7 @@ class Rooms:
             if room.game_id is None:
                 raise ServiceError(ErrorCode.NOT_STARTED)
             game = await repo.game_by_id(session, room.game_id, lock=True)
-            if game.status != "over":
+            if game.status != GameStatus.OVER:
                 raise ServiceError(ErrorCode.NOT_OVER)
             await scores.record(session, room, game)
             if order is SeatOrder.ROTATE:

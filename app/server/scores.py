@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import CREATURE, Config, GameState, action_from_json, replay
+from app.engine import CREATURE, Config, GameState, Winner, action_from_json, replay
 
 from . import repository as repo
 from .models import Game, GameResult, Room, Seat
@@ -82,7 +82,7 @@ def result_out(row: GameResult) -> dict[str, Any]:
     """A result as the REST answer shows it (seat row ids stay on the server)."""
     players = [{"seat": p["seat"], "name": p["name"], "bot": p["bot"],
                 "role": "creature" if p["seat"] == CREATURE else "hunted",
-                "won": (p["seat"] == CREATURE) == (row.winner == "creature")}
+                "won": (p["seat"] == CREATURE) == (row.winner == Winner.CREATURE)}
                for p in row.players]
     return {"number": row.number, "winner": row.winner, "reason": row.reason,
             "turns": row.turns, "players": players}

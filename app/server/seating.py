@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.engine import view_for
+from app.engine import may_whisper, view_for
 
 from . import metrics
 from .db import UnitOfWork, busy, unavailable
@@ -156,6 +156,14 @@ class LiveGames:
             if live is not None and conn.game_id != live.game_id:
                 return live, None
             return live, conn.seat
+
+    async def whisperer(self, conn: Connection, to: int) -> int:
+        """The seat `conn` holds, if the engine lets it whisper to `to` now; else
+        `not_your_turn`."""
+        live, seat = await self.bound(conn)
+        if live is None or seat is None or not may_whisper(live.state, seat, to):
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
+        return seat
 
     async def _bind(self, conn: Connection) -> LiveGame | None:
         """Bind a joining socket to the seat its token holds in the game this process holds.

@@ -10,8 +10,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.engine.frozen_survival import whisper_partners
-
 from . import metrics
 from .caps import check_spectators
 from .db import busy, unavailable
@@ -26,6 +24,7 @@ from .schemas import (
     AutoPassMessage,
     ChatMessageIn,
     ClientMessage,
+    ResyncMessage,
     WatchMessage,
 )
 from .settings import AutoPass, Settings
@@ -147,7 +146,7 @@ async def _dispatch(conn: Connection, message: Any, roles: Roles) -> None:
         await _chat(conn, message, roles)
     elif isinstance(message, AutoPassMessage):
         await _auto_pass(conn, AutoPass(message.mode), roles)
-    elif message.type == "resync":
+    elif isinstance(message, ResyncMessage):
         await roles.moves.resync(conn)
     else:
         conn.send(PONG)
@@ -189,9 +188,7 @@ async def _chat(conn: Connection, message: ChatMessageIn, roles: Roles) -> None:
 async def _whisper(conn: Connection, text: str, to: int, roles: Roles) -> None:
     """Whisper (Frozen Lands): a private line between two Hunted, never stored, never shown to
     anyone else; allowed only while the engine says the card is in effect for both."""
-    live, seat = await roles.moves.bound(conn)
-    if live is None or seat is None or to not in whisper_partners(live.state, seat):
-        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
+    seat = await roles.moves.whisperer(conn, to)
     line = WhisperLine(seat=seat, name=conn.name, text=text, to=to)
     await roles.publisher.whisper(conn.code, line)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import CREATURE, Event, GameState, legal_actions, view_for
+from app.engine import CREATURE, Event, GameState, legal_actions, may_whisper, view_for
 from app.engine.actions import (
     Choose,
     DiscardContamination,
@@ -161,8 +161,11 @@ def test_whisper_opens_a_private_channel_for_the_two_hunted_until_exploration_en
     assert view_for(state, 1)["you"]["whisper"] == [3]
     assert view_for(state, 3)["you"]["whisper"] == [1]
     assert view_for(state, 2)["you"]["whisper"] == []
+    assert may_whisper(state, 1, 3) and may_whisper(state, 3, 1)
+    assert not may_whisper(state, 1, 2) and not may_whisper(state, 2, 3)
     state = explore(state, {1: 1, 2: 2, 3: 3})
     assert state.phase == 2  # Exploration is over: so is the whisper
+    assert not may_whisper(state, 1, 3)
     assert view_for(state, 1)["you"]["whisper"] == []
     assert view_for(state, 3)["you"]["whisper"] == []
 

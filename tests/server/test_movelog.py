@@ -1,12 +1,14 @@
-"""The move log on Postgres: a move is announced only once it committed, and a database that
-will not take another connection is answered `busy` (never a dead socket handler); the one rule
-that tells a database that cannot take the work from a refused statement."""
+"""The move log, on both backends: a move is announced only once it committed, a racing move
+and a reused client id change nothing; on Postgres a database that will not take another
+connection is answered `busy` (never a dead socket handler), and the one rule that tells a
+database that cannot take the work from a refused statement."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import asyncpg
 import pytest
@@ -15,17 +17,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
-from app.server import repository
+from app.server import gamestore, repository
 from app.server.bus import listener_dsn
-from app.server.db import unavailable
+from app.server.db import make_engine, unavailable
 from app.server.errors import ErrorCode, ServiceError
-from app.server.movelog import Move, PostgresLog
+from app.server.movelog import CoreLog, Duplicate, Move
 from app.server.notices import Before, LocalBus, Played
 
 from .client import async_test
-from .servers import Database, ServerFactory, psql_value
-
-pytestmark = pytest.mark.postgres
+from .servers import BACKENDS, Database, ServerFactory, psql_value
 
 
 class Announced(LocalBus):
@@ -44,7 +44,7 @@ async def a_game(database: Database) -> int:
     engine = create_async_engine(database.url)
     async with AsyncSession(engine) as session, session.begin():
         room = await repository.add_room(session, "ROOM", {}, 0)
-        game_id = (await repository.add_game(session, room.id, {}, 1, {})).id
+        game_id = room.game_id = (await repository.add_game(session, room.id, {}, 1, {})).id
     await engine.dispose()
     return game_id
 
@@ -55,15 +55,44 @@ def move(game_id: int, version: int, client_id: str) -> Move:
 
 
 @async_test
-async def test_a_move_is_announced_only_once_committed(server: ServerFactory) -> None:
-    database = server.database("postgres")
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_move_is_announced_only_once_committed(server: ServerFactory,
+                                                       backend: str) -> None:
+    database = server.database(backend)
     game_id = await a_game(database)
-    bus, dsn = Announced(), listener_dsn(database.url)
-    assert dsn is not None
-    log = PostgresLog(dsn, bus, timeout=5.0, size=2)
+    bus, engine = Announced(), make_engine(database.url, 2, 5.0)
+    log = CoreLog(engine, bus, owned=True)
     assert await log.commit(move(game_id, 0, "first"))
     assert not await log.commit(move(game_id, 0, "raced"))  # the version moved: nothing lands
-    assert bus.moves == [("ROOM", Played(game_id, 1, 1, {"type": "pass"}, "first"))]
+    with pytest.raises(Duplicate):  # a retry of a logged move, at the version it has now
+        await log.commit(move(game_id, 1, "first"))
+    snapshot = {"round": 2}
+    assert await log.commit(replace(move(game_id, 1, "last"), over=True, snapshot=snapshot))
+    assert bus.moves == [("ROOM", Played(game_id, 1, 1, {"type": "pass"}, "first")),
+                         ("ROOM", Played(game_id, 2, 1, {"type": "pass"}, "last"))]
+    async with engine.connect() as connection:
+        stored = await gamestore.load(connection, "ROOM")
+    assert stored is not None
+    assert (stored.version, stored.over, stored.snapshot, stored.snapshot_version) == (
+        2, True, snapshot, 2)
+    assert stored.later == []  # the snapshot holds every move
+    await log.close()
+
+
+@pytest.mark.postgres
+@async_test
+async def test_a_lost_connection_is_answered_busy_and_replaced(server: ServerFactory) -> None:
+    database = server.database("postgres")
+    game_id = await a_game(database)
+    log = CoreLog(make_engine(database.url, 1, 5.0), Announced(), owned=True)
+    assert await log.commit(move(game_id, 0, "first"))
+    ended = psql_value("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                       f"WHERE datname = '{database.name}'")
+    assert ended == "1"  # the pool's one connection, as a restart of the database would
+    with pytest.raises(ServiceError) as lost:
+        await log.commit(move(game_id, 1, "second"))
+    assert lost.value.code == ErrorCode.BUSY
+    assert await log.commit(move(game_id, 1, "second"))  # on a new connection
     await log.close()
 
 
@@ -78,27 +107,27 @@ def refused_role() -> Iterator[str]:
         psql_value(f"DROP ROLE {role}")
 
 
+@pytest.mark.postgres
 @async_test
 async def test_a_refused_connection_is_answered_busy_and_changes_nothing(
         server: ServerFactory) -> None:
     database = server.database("postgres")
     game_id = await a_game(database)
-    dsn = listener_dsn(database.url)
-    assert dsn is not None
     with refused_role() as role:
-        full = make_url(dsn).set(username=role).render_as_string(hide_password=False)
+        full = make_url(database.url).set(username=role).render_as_string(hide_password=False)
         bus = Announced()
-        log = PostgresLog(full, bus, timeout=5.0, size=2)
+        log = CoreLog(make_engine(full, 2, 5.0), bus, owned=True)
         with pytest.raises(ServiceError) as refused:
             await log.commit(move(game_id, 0, "first"))
         assert refused.value.code == ErrorCode.BUSY
         assert bus.moves == []
         await log.close()
-    log = PostgresLog(dsn, Announced(), timeout=5.0, size=2)
+    log = CoreLog(make_engine(database.url, 2, 5.0), Announced(), owned=True)
     assert await log.commit(move(game_id, 0, "first"))  # the game was still at version 0
     await log.close()
 
 
+@pytest.mark.postgres
 @async_test
 async def test_a_full_database_is_unavailable_and_a_refused_statement_is_not(
         server: ServerFactory) -> None:
