@@ -45,6 +45,31 @@ class Step(StrEnum):
     OVER = "over"
 
 
+class Task(StrEnum):
+    """A Reckoning task of the queue (flow.py), by step: token-free places, Target, Artemia,
+    Creature token; then Stand Together's outcomes, the place action, Pack Instinct and the
+    Assimilation check."""
+
+    FREE = "free"
+    TARGET = "target"
+    ARTEMIA = "artemia"
+    CREATURE = "creature"
+    CREATURE_HIT = "creature_hit"
+    CREATURE_SHIELDED = "creature_shielded"
+    ACTION = "action"
+    TARGET_ACTION = "target_action"  # only in queues saved before "action" replaced it
+    PACK = "pack"
+    ASSIMILATION = "assimilation"
+
+
+class Decision(StrEnum):
+    """A team decision put to the Hunted's vote (C11)."""
+
+    BOARD = "board"
+    CLEANSE = "cleanse"
+    BLIZZARD = "blizzard"
+
+
 class PromptKind(StrEnum):
     """The decisions a seat may owe (answers.PROMPTS holds what each allows and does)."""
 
