@@ -29,6 +29,7 @@ from .state import CREATURE, TURN_MARKS, GameState, Prompt
 from .vocab import EventKind, Phase, PromptKind, Step, Task
 
 PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
+PHASE_NUMBERS = {name: number for number, name in PHASE_NAMES.items()}
 TASK_ORDER = {step: order for order, step in enumerate(RECKONING_STEPS)}
 
 

@@ -46,9 +46,8 @@ class Step(StrEnum):
 
 
 class Task(StrEnum):
-    """A Reckoning task of the queue (flow.py), by step: token-free places, Target, Artemia,
-    Creature token; then Stand Together's outcomes, the place action, Pack Instinct and the
-    Assimilation check."""
+    """A task of the Reckoning's queue (flow.py): a token's effect, a place action, Pack
+    Instinct or the Assimilation check; the first four name the Reckoning's steps too."""
 
     FREE = "free"
     TARGET = "target"
@@ -68,6 +67,13 @@ class Decision(StrEnum):
     BOARD = "board"
     CLEANSE = "cleanse"
     BLIZZARD = "blizzard"
+
+
+class Side(StrEnum):
+    """A side of the table: the Creature or the Hunted (a bot's role)."""
+
+    CREATURE = "creature"
+    HUNTED = "hunted"
 
 
 class PromptKind(StrEnum):
