@@ -90,39 +90,39 @@ class GameState:
     creature: Creature = kept(Share.OWNER, CREATURE_CODEC, factory=Creature)
     survival_deck: Sequence[str] = kept(REPLACED, LIST, factory=list)
     survival_discard: Sequence[str] = kept(REPLACED, LIST, factory=list)
-    # creature/artemia/target -> places
+    # The Hunt tokens on the board: creature/artemia/target -> places.
     tokens: Mapping[TokenKind, Sequence[int]] = kept(REPLACED, TOKENS, BOARD, factory=dict)
-    # This turn's marks are tuples: a change replaces them, so states share them unchanged.
-    # this turn's Hunt and Survival effects
+    # This turn's marks (per_turn) are tuples: a change replaces them, so states share them.
+    # This turn's Hunt and Survival effects.
     effects: tuple[TurnEffect, ...] = kept(VALUE, EFFECTS, BOARD, default=(), per_turn=True)
-    # Target-symbol cards in effect
+    # The Target-symbol cards in effect.
     target_cards: tuple[str, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # an Artemia-symbol card was played this turn
+    # An Artemia-symbol card was played this turn.
     artemia_card: bool = kept(VALUE, PLAIN, BOARD, default=False)
-    # Hunted named by Anticipation
+    # The Hunted named by Anticipation.
     anticipation: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # places made ineffective
+    # The places made ineffective (Cataclysm).
     cataclysm: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # Force Field: may not be played
+    # The places Force Field forbids to play.
     forbidden: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # max-1x places used this turn
+    # The once-per-turn places used this turn.
     used_once: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # seat -> cards shown
+    # Phobia: seat -> the Place cards it showed.
     phobia: Mapping[int, Sequence[int]] = kept(REPLACED, SEAT_MAP, factory=dict)
     layers: list[list[Prompt]] = kept(Share.LAYERS, LAYERS, factory=list)  # the last is active
     queue: Sequence[tuple[Task, int, int]] = kept(REPLACED, QUEUE, factory=list)  # Reckoning
-    # Hunted caught by a Creature token
+    # The Hunted caught by a Creature token.
     caught: tuple[int, ...] = kept(VALUE, TUPLE, default=(), per_turn=True)
     lost_last: bool = kept(VALUE, PLAIN, default=False)
     winner: Winner | Literal[""] = kept(VALUE, named(Winner), default="")
     reason: Reason | Literal[""] = kept(VALUE, named(Reason), default="")
-    # the reserve, face down: icon?
+    # The Contamination reserve, face down: icon or not.
     contamination: Sequence[bool] = kept(REPLACED, LIST, factory=list)
-    # a token gets a fresh identity each time it leaves the reserve
+    # A token gets a fresh identity each time it leaves the reserve.
     token_serial: int = kept(VALUE, PLAIN, default=0)
-    # Vaccine: take no token this turn
+    # Vaccine: these take no token this turn.
     vaccinated: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
-    # once-per-game Creature abilities used
+    # The once-per-game Creature abilities used.
     creature_used: Sequence[str] = kept(REPLACED, LIST, factory=list)
     votes: Mapping[int, str] = kept(REPLACED, SEAT_MAP, BOARD, factory=dict)  # ballots (C11)
     extra_turns: int = kept(VALUE, PLAIN, BOARD, default=0)  # after a refusal to board (E2)
