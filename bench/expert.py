@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.bots.base import Bot, View
 from app.bots.factory import make_bot
 from app.bots.play import bots_for, play_game
-from app.bots.sample import rebuildable
 from app.engine import CREATURE, Action, Config
+from app.engine.determinize import rebuildable
 
 
 class Timed:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import odds
-from app.engine.actions import Vote
+from app.engine.actions import Choice, Vote
+from app.engine.vocab import Decision
 
 from .base import View
 
@@ -14,14 +15,14 @@ from .base import View
 def vote_worth(view: View, action: Vote) -> float:
     """Board only when the reveal looks clean enough; otherwise wait and clean up."""
     decision = view["you"]["prompt"]["data"]["decision"]
-    if decision == "board":
+    if decision == Decision.BOARD:
         board = clean_chance(view) >= waiting_odds(view)
-        return 1.0 if (action.option == "board") == board else 0.0
-    if action.option == "nobody":
+        return 1.0 if (action.option == Choice.BOARD) == board else 0.0
+    if action.option == Choice.NOBODY:
         return 0.5
     seat = int(action.option)
     hunted = next(h for h in view["hunted"] if h["seat"] == seat)
-    if decision == "cleanse":
+    if decision == Decision.CLEANSE:
         tokens: list[dict[str, Any]] = hunted["tokens"]
         icons = sum(1 for t in tokens if t["face"] == "icon")
         return 1.0 + len(tokens) + 3.0 * icons

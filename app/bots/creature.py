@@ -10,6 +10,7 @@ from typing import Any
 from app.engine.actions import Action, Pass, PlaceHuntToken, PlayHuntCard, UseAbility
 from app.engine.cards import ADJACENT
 from app.engine.hunt_registry import HUNT
+from app.engine.vocab import Phase, TokenKind
 
 from .base import View, best, legal
 from .keep import DETOUR_CATCH, held, keep_worth
@@ -109,7 +110,7 @@ class HeuristicCreature:
 
     def _token(self, view: View, action: PlaceHuntToken) -> float:
         place = action.places[0]
-        if action.token == "creature":
+        if action.token == TokenKind.CREATURE:
             # A token also stops the place's power: the Rover's card would be hers for good.
             score = self.scores[place] + self.denied[place]
             if "detour" in held(view):
@@ -226,7 +227,8 @@ def _phobia(view: View, action: PlayHuntCard) -> float:
     if action.hunted is None:
         return 0.3
     target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
-    if "creature" in view["board"]["tokens"] or "detour" in held(view) or "stasis" in held(view):
+    tokens, cards = view["board"]["tokens"], held(view)
+    if TokenKind.CREATURE in tokens or "detour" in cards or "stasis" in cards:
         return 0.2  # a held Detour or Stasis wants the turn's play later in the turn
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 
@@ -256,7 +258,7 @@ def _anticipation(view: View, seat: int, where: dict[int, dict[int, float]]) -> 
 
 
 def _token_missing(view: View) -> bool:
-    return "creature" not in view["board"]["tokens"] and view["phase"] == "hunting"
+    return TokenKind.CREATURE not in view["board"]["tokens"] and view["phase"] == Phase.HUNTING
 
 
 def _cataclysm(view: View, places: tuple[int, ...]) -> float:

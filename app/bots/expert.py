@@ -1,10 +1,11 @@
 """The expert: determinized Monte Carlo search with heuristic playouts, within a budget.
 
-For a decision whose moment the view pins down (see sample.rebuildable), the expert draws
-worlds consistent with its seat's view, plays each shortlisted action out in every world with
-the heuristic bots to the end of the turn (or of the game), scores the end with `hunted_odds`
-and keeps the best average. Every candidate meets the same worlds and playout seeds, so the
-comparison is paired. Any other decision goes to the heuristic bot of its role.
+For a decision whose moment the view pins down (app/engine/determinize.py), the expert asks
+the engine for worlds consistent with its seat's view, plays each shortlisted action out in
+every world with the heuristic bots to the end of the turn (or of the game), scores the end
+with `hunted_odds` and keeps the best average. Every candidate meets the same worlds and
+playout seeds, so the comparison is paired. Any other decision goes to the heuristic bot of
+its role.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from app.engine import (
     view_for,
 )
 from app.engine.cards import FROZEN
+from app.engine.determinize import rebuildable, worlds
+from app.engine.vocab import Side, Winner
 
 from .base import View
 from .creature import HeuristicCreature
 from .hunted import HeuristicHunted
-from .sample import determinize, rebuildable
+from .sample import belief
 
 MAX_PLAYOUT_ACTIONS = 2_000  # a safety net; a turn takes a few dozen actions
 
@@ -52,7 +55,7 @@ class ExpertBot:
         self.role, self.budget, self.clock = role, budget or Budget(), clock
         self.rng = Random(seed)
         self.heuristic: HeuristicCreature | HeuristicHunted = (
-            HeuristicCreature(seed) if role == "creature" else HeuristicHunted(seed))
+            HeuristicCreature(seed) if role == Side.CREATURE else HeuristicHunted(seed))
 
     def choose(self, view: View) -> Action:
         """One of `view["legal_actions"]`: the best-scoring candidate, or the heuristic's."""
@@ -75,8 +78,9 @@ class ExpertBot:
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         totals = [0.0] * len(candidates)
         fastest, began = math.inf, started  # the quickest world bounds how many more fit
+        drawn = worlds(view, self.rng, belief(view))
         for finished in range(self.budget.worlds):
-            world = determinize(view, self.rng)
+            world = next(drawn)
             seed = self.rng.getrandbits(31)
             values = []
             for action in candidates:
@@ -122,7 +126,7 @@ class ExpertBot:
                 options = [bot.choose(view_for(state, mover))]
             state, _ = apply_unchecked(state, mover, options[0])
         odds = hunted_odds(state)
-        return odds if self.role == "hunted" else 1.0 - odds
+        return odds if self.role == Side.HUNTED else 1.0 - odds
 
 
 def settled(totals: list[float], worlds_left: float) -> bool:
@@ -145,7 +149,7 @@ ODDS_WEIGHTS = {"bias": -1.46, "rescue": -0.48, "assimilation": 0.68, "will_lost
 def hunted_odds(state: GameState) -> float:
     """The Hunted's chance to win from here: 1 or 0 once over, else a fitted estimate."""
     if state.winner:
-        return 1.0 if state.winner == "hunted" else 0.0
+        return 1.0 if state.winner == Winner.HUNTED else 0.0
     w, hunted = ODDS_WEIGHTS, state.hunted
     n = len(hunted)
     frozen = state.config.variant == FROZEN

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.engine.vocab import Side
+
 from .base import BOT_KINDS, Bot, RandomBot
 from .creature import HeuristicCreature
 from .expert import Budget, ExpertBot
@@ -21,4 +23,4 @@ def make_bot(kind: str, role: str, seed: int, seconds: float | None = 1.0,
     if kind == "expert":
         budget = Budget(seconds) if worlds is None else Budget(seconds, worlds)
         return ExpertBot(role, seed, budget)
-    return HeuristicCreature(seed) if role == "creature" else HeuristicHunted(seed)
+    return HeuristicCreature(seed) if role == Side.CREATURE else HeuristicHunted(seed)

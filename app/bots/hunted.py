@@ -8,6 +8,7 @@ from typing import Any
 
 from app.engine.actions import (
     Action,
+    Choice,
     Choose,
     DiscardContamination,
     DiscardPlaceCard,
@@ -26,6 +27,7 @@ from app.engine.actions import (
     UsePlacePower,
     Vote,
 )
+from app.engine.vocab import PowerOption, PromptKind
 
 from .base import View, best, legal, weighted_choice
 from .boarding import cleanse_worth, vote_worth
@@ -75,7 +77,7 @@ class HeuristicHunted:
         options = legal(view)
         prompt = view["you"]["prompt"]
         kind = prompt["kind"] if prompt else "explore"
-        if kind == "explore":
+        if kind == PromptKind.EXPLORE:
             return self._explore(view, options)
         return best([(a, self._score(view, a)) for a in options])
 
@@ -83,7 +85,7 @@ class HeuristicHunted:
         """Every legal action with this bot's liking for it, best first (for search)."""
         options = legal(view)
         prompt = view["you"]["prompt"]
-        if (prompt["kind"] if prompt else "explore") != "explore":
+        if (prompt["kind"] if prompt else PromptKind.EXPLORE) != PromptKind.EXPLORE:
             scored = [(a, self._score(view, a)) for a in options]
         else:
             threat = self._threat(view)
@@ -170,25 +172,25 @@ class HeuristicHunted:
         mine = me(view)
         place, option = action.place, action.option
         frozen = view["config"]["variant"] == "frozen-lands"
-        if frozen and place == 8 and option == "advance" and view["board"]["rescue"] == 1:
+        if frozen and place == 8 and option == PowerOption.ADVANCE and view["board"]["rescue"] == 1:
             return -10.0  # E4: the Capsule onto Victory loses the game
         if place in (4, 8):
             return 3.0 if place == 8 or view["board"]["marker_on_beach"] else 1.6
         if place == 5 and action.card is not None:
             return 1.0 + 0.3 * gain_worth(view, action.card)
         if place == 9:
-            if option == "will" and action.hunted is not None:
+            if option == PowerOption.WILL and action.hunted is not None:
                 target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
                 return 2.4 if target["will"] == 1 else 1.5
             return 1.3
         if place == 1:
-            if option == "copy" and action.copy is not None:
+            if option == PowerOption.COPY and action.copy is not None:
                 return 2.5 if action.copy in (4, 8) else 1.2
             return 0.4 * float(mine["discard_count"])
-        if frozen and place == 6 and option == "cleanse" and action.hunted is not None:
+        if frozen and place == 6 and option == PowerOption.CLEANSE and action.hunted is not None:
             return cleanse_worth(view, action.hunted)
         if place in (2, 6):
-            return 2.0 if option in ("", "this") else 1.0
+            return 2.0 if option in (PowerOption.ONLY, PowerOption.THIS) else 1.0
         if place in (3, 10):
             return 0.9
         return 1.4
@@ -246,14 +248,14 @@ def _choose(view: View, action: Choose) -> float:
     """Named options of small prompts: Scream, Thin Ice, gifts, reserve picks."""
     kind = view["you"]["prompt"]["kind"]
     will = me(view)["will"]
-    if kind == "scream":
-        return 1.0 if (action.option == "will") == (will >= 2) else 0.0
-    if kind == "thin_ice":
-        return 1.0 if (action.option == "will") == (will >= 2) else 0.0
-    if kind == "gain" and action.option.isdigit():
+    if kind == PromptKind.SCREAM:
+        return 1.0 if (action.option == Choice.WILL) == (will >= 2) else 0.0
+    if kind == PromptKind.THIN_ICE:
+        return 1.0 if (action.option == Choice.WILL) == (will >= 2) else 0.0
+    if kind == PromptKind.GAIN and action.option.isdigit():
         return gain_worth(view, int(action.option))
-    if kind == "intercept":  # the Hunt card sent under the deck: the one that hurts most
+    if kind == PromptKind.INTERCEPT:  # the Hunt card sent under the deck: the one that hurts most
         return HUNT_CARD_HARM.get(action.option, 0.5)
-    if kind == "give_survival":
-        return 0.0 if action.option == "discard" else 1.0
+    if kind == PromptKind.GIVE_SURVIVAL:
+        return 0.0 if action.option == Choice.DISCARD else 1.0
     return 0.1

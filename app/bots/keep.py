@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
+from app.engine.flow import PHASE_NUMBERS
 from app.engine.hunt_registry import HUNT
+from app.engine.vocab import TokenKind
 
 View = dict[str, Any]
 
@@ -18,7 +20,6 @@ LATER_CARD_WORTH: dict[str, float] = {
     "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
     "persecution": 0.2,
 }
-PHASE_NUMBERS = {"exploration": 1, "hunting": 2, "reckoning": 3}
 LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
 DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
@@ -42,7 +43,7 @@ def keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:
             continue
         if card == "stasis" and view["board"]["rescue"] <= 2:
             worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
-        elif card == "detour" and "creature" in view["board"]["tokens"]:
+        elif card == "detour" and TokenKind.CREATURE in view["board"]["tokens"]:
             worths.append(DETOUR_CATCH * next_door(view, where))
         else:
             worths.append(LATER_CARD_WORTH.get(card, 0.0))

@@ -34,6 +34,7 @@ from app.engine.cards import (
     survival_deck,
 )
 from app.engine.state import CREATURE
+from app.engine.vocab import Decision, EventKind, Winner
 
 from .base import BOT_KINDS
 from .play import bots_for, play_game
@@ -80,17 +81,18 @@ class Tally:
         for event in events:
             if event.but:  # the redacted copy of an event already counted (emit_secret)
                 continue
-            if event.kind == "place_cards_revealed":
+            if event.kind == EventKind.PLACE_CARDS_REVEALED:
                 ids = place_ids(self.variant)
                 for cards in event.data["places"].values():
                     self.cards_played.update(ids[c] for c in cards)
-            elif event.kind in ("hunt_card_played", "survival_card_played"):
+            elif event.kind in (EventKind.HUNT_CARD_PLAYED, EventKind.SURVIVAL_CARD_PLAYED):
                 self.cards_played[event.data["card"]] += 1
-            elif event.kind == "ability_used":
+            elif event.kind == EventKind.ABILITY_USED:
                 self.cards_played[event.data["ability"]] += 1
-            elif event.kind == "contamination_taken":
+            elif event.kind == EventKind.CONTAMINATION_TAKEN:
                 self.tokens_taken += 1
-            elif event.kind == "team_decision_opened" and event.data["decision"] == "board":
+            elif (event.kind == EventKind.TEAM_DECISION_OPENED
+                  and event.data["decision"] == Decision.BOARD):
                 self.rescue_choices += 1
                 self._choice_this_game = True
 
@@ -190,7 +192,7 @@ def _count_game(tally: Tally, state: GameState) -> None:
     tally.extra_turns += state.extra_turns
     tally.games_with_choice += tally._choice_this_game
     tally.reasons[state.reason] += 1
-    if state.winner == "creature":
+    if state.winner == Winner.CREATURE:
         tally.creature_wins += 1
     else:
         tally.hunted_wins += 1

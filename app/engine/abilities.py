@@ -19,7 +19,7 @@ from .hunt_registry import placed_before_hunting
 from .prompts import add_to_layer, push_layer
 from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
-from .vocab import Effect, EventKind, PromptKind, TokenKind
+from .vocab import Effect, EventKind, Moment, PromptKind, TokenKind
 
 Offers = Callable[[GameState, Hunted], list[Action]]
 UseEffect = Callable[[GameState, Hunted, UseAbility, Events], None]
@@ -86,7 +86,7 @@ def may_act_in_closing_window(state: GameState, hunted: Hunted) -> bool:
 
 def window_context(data: dict[str, Any]) -> str:
     """The context of a Hunted window prompt: "closing" or "window-<phase>"."""
-    return "closing" if data.get("moment") == "closing" else _WINDOWS[data["phase"]]
+    return "closing" if data.get("moment") == Moment.CLOSING else _WINDOWS[data["phase"]]
 
 
 _WINDOWS = {phase: f"window-{phase}" for phase in range(1, 5)}
@@ -101,7 +101,7 @@ def may_act_in_window(state: GameState, hunted: Hunted, data: dict[str, Any]) ->
     if may_play_survival(state, hunted):
         return True
     context = window_context(data)
-    if context == "closing":
+    if context == Moment.CLOSING:
         return bool(_triage(state, hunted))
     if context == "window-2":
         return has_ability(state, hunted, "change-of-plan") and bool(hunted.played and hunted.hand)
@@ -117,7 +117,7 @@ def ability_actions(state: GameState, seat: int, context: str) -> list[Action]:
     if not state.config.abilities:
         return []
     if seat == CREATURE:
-        return _keen_senses(state) if context == "hunt" else []
+        return _keen_senses(state) if context == PromptKind.HUNT else []
     h = state.peek_hunted(seat)
     ability = ABILITIES.get(SHEET_ABILITIES.get(h.sheet, ""))
     if ability is None or ability.context != context or ability.offers is None:

@@ -9,7 +9,7 @@ from .board import Events, draw_hunt, emit, lose_will
 from .prompts import PromptRule, push_layer, remove_prompt
 from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
-from .vocab import Effect, EventKind, PromptKind
+from .vocab import Effect, EventKind, PromptKind, Task
 
 # --- Follow-up prompts --------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ def ask_stand_together(state: GameState, h: Hunted, loss: int, index: int) -> bo
                      and has_ability(state, g, "stand-together")), None)
     if guardian is None:
         return False
-    state.queue = [("creature_hit", h.seat, index), *state.queue]
+    state.queue = [(Task.CREATURE_HIT, h.seat, index), *state.queue]
     push_layer(state, [Prompt(guardian.seat, PromptKind.STAND_TOGETHER, {"hunted": h.seat,
                "loss": loss})])
     return True
@@ -91,11 +91,11 @@ def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
     guardian = state.hunted_at(prompt.seat)
     mark_used(guardian, action.ability, events, target=action.hunted)
     lose_will(state, guardian, 1, events, "stand-together")
-    task = ("creature_hit", prompt.data["hunted"])
+    task = (Task.CREATURE_HIT, prompt.data["hunted"])
     queue = list(state.queue)
     index = next(i for i, t in enumerate(queue) if t[:2] == task)
     _, seat, position = queue[index]
-    queue[index] = ("creature_shielded", seat, position)
+    queue[index] = (Task.CREATURE_SHIELDED, seat, position)
     state.queue = queue
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from functools import cache
 from typing import Any, Protocol, TypeVar, cast
 
@@ -122,6 +123,16 @@ class DiscardSurvivalCard(Action):
     """Toxin: discard this Survival card."""
 
     card: str = ""
+
+
+class Choice(StrEnum):
+    """The named options a Choose or a Vote answers with, beside seats and card ids."""
+
+    WILL = "will"  # Scream, Thin Ice: lose 1 Will
+    DISCARD = "discard"  # Scream: discard 2 Place cards; a gift refused: discard it
+    WAIT = "wait"  # the vote to board: not yet
+    BOARD = "board"  # the vote to board: now
+    NOBODY = "nobody"  # Blizzard, Cleanse: no Hunted pays or cleans
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from itertools import combinations
 
 from .actions import (
     Action,
+    Choice,
     Choose,
     DiscardPlaceCard,
     DiscardSurvivalCard,
@@ -134,7 +135,7 @@ def _scream_answer(state: GameState, prompt: Prompt, action: Action, events: Eve
     h = state.hunted_at(prompt.seat)
     remove_prompt(state, prompt)
     emit(events, EventKind.SCREAM_ANSWERED, hunted=h.seat, option=action.option)
-    if action.option == "discard":
+    if action.option == Choice.DISCARD:
         ask_discard(state, h, 2, "scream", events)
     else:
         lose_will(state, h, 1, events, "scream")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from .actions import Choice
 from .board import (
     Events,
     advance_rescue,
@@ -88,7 +89,7 @@ def _blizzard_result(state: GameState, events: Events) -> None:
     payers = [str(h.seat) for h in state.hunted if len(h.hand) >= 2]
     choice = vote_result(state, ["nobody", *payers])
     emit(events, EventKind.TEAM_DECISION_MADE, decision="blizzard", choice=choice)
-    if choice == "nobody":
+    if choice == Choice.NOBODY:
         emit(events, EventKind.RESCUE_HELD, why="blizzard")
         state.step = Step.NEXT_TURN
         return
@@ -108,7 +109,7 @@ def _rescue_advance(state: GameState, events: Events) -> None:
 def _board_result(state: GameState, events: Events) -> None:
     choice = vote_result(state, ["wait", "board"])
     emit(events, EventKind.TEAM_DECISION_MADE, decision="board", choice=choice)
-    if choice == "board":
+    if choice == Choice.BOARD:
         advance_rescue(state, events)  # onto Victory: every token is revealed
         state.step = Step.NEXT_TURN
         return
@@ -127,7 +128,7 @@ def _cleanse_result(state: GameState, events: Events) -> None:
     holders = [str(h.seat) for h in state.hunted if h.tokens]
     choice = vote_result(state, ["nobody", *holders], str(most_tokens(state)))
     emit(events, EventKind.TEAM_DECISION_MADE, decision="cleanse", choice=choice)
-    if choice != "nobody":
+    if choice != Choice.NOBODY:
         add_to_layer(state, Prompt(int(choice), PromptKind.DISCARD_TOKEN, {"why": "refusal"}))
     state.step = Step.NEXT_TURN
 

@@ -26,9 +26,10 @@ from .reckoning import (
     task_kinds,
 )
 from .state import CREATURE, TURN_MARKS, GameState, Prompt
-from .vocab import EventKind, Phase, PromptKind, Step
+from .vocab import EventKind, Phase, PromptKind, Step, Task
 
 PHASE_NAMES = {1: Phase.EXPLORATION, 2: Phase.HUNTING, 3: Phase.RECKONING, 4: Phase.END_OF_TURN}
+PHASE_NUMBERS = {name: number for number, name in PHASE_NAMES.items()}
 TASK_ORDER = {step: order for order, step in enumerate(RECKONING_STEPS)}
 
 
@@ -113,18 +114,18 @@ def _creature_window_3(state: GameState, events: Events) -> None:
 def _build_queue(state: GameState, events: Events) -> None:
     """Order every Hunted's tasks by step (token-free places, Target, Artemia, Creature token),
     then place, then seat; a Hunted's place action follows the effects they suffer there."""
-    tasks: list[tuple[int, int, int, int, tuple[str, int, int]]] = []
+    tasks: list[tuple[int, int, int, int, tuple[Task, int, int]]] = []
     for h in state.hunted:
         for index, (place, _) in enumerate(h.positions):
             kinds = task_kinds(state, h, place)
             for kind in kinds:
                 tasks.append((TASK_ORDER[kind], place, h.seat, 0, (kind, h.seat, index)))
-            if "artemia" not in kinds and "creature" not in kinds:  # these forbid it (C2)
+            if Task.ARTEMIA not in kinds and Task.CREATURE not in kinds:  # these forbid it (C2)
                 step = TASK_ORDER[action_step(state, place)]
-                tasks.append((step, place, h.seat, 1, ("action", h.seat, index)))
+                tasks.append((step, place, h.seat, 1, (Task.ACTION, h.seat, index)))
     tasks.sort()
-    pack = [("pack", 0, 0)] if has_pack_instinct(state) else []
-    state.queue = [task for *_, task in tasks] + pack + [("assimilation", 0, 0)]
+    pack = [(Task.PACK, 0, 0)] if has_pack_instinct(state) else []
+    state.queue = [task for *_, task in tasks] + pack + [(Task.ASSIMILATION, 0, 0)]
     state.step = Step.RESOLVE
 
 
@@ -134,23 +135,23 @@ def _resolve(state: GameState, events: Events) -> None:
         state.step = Step.CLOSING_WINDOW
         return
     (kind, seat, index), *state.queue = state.queue
-    if kind == "assimilation":
+    if kind == Task.ASSIMILATION:
         _assimilation(state, events)
         return
-    if kind == "pack":
+    if kind == Task.PACK:
         pack_instinct(state, events)
         return
-    if kind in ("action", "free", "target_action"):  # the last two: queues saved before
+    if kind in (Task.ACTION, Task.FREE, Task.TARGET_ACTION):  # the last two: saved before
         h = state.peek_hunted(seat)  # only reads the Hunted: no copy of her
         offer_place_action(state, h, *h.positions[index])
         return
     h = state.hunted_at(seat)
     place = h.positions[index][0]
-    if kind == "target":
+    if kind == Task.TARGET:
         resolve_target(state, h, place, events)
-    elif kind == "artemia":
+    elif kind == Task.ARTEMIA:
         resolve_artemia(state, h, place, events)
-    elif kind in ("creature", "creature_hit", "creature_shielded"):  # Stand Together's steps
+    elif kind in (Task.CREATURE, Task.CREATURE_HIT, Task.CREATURE_SHIELDED):  # Stand Together
         resolve_creature(state, h, place, events, kind, index)
 
 

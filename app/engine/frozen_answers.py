@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .actions import PASS, Action, Choose, DiscardContamination, LookAtToken, Vote, shared
+from .actions import (
+    PASS,
+    Action,
+    Choice,
+    Choose,
+    DiscardContamination,
+    LookAtToken,
+    Vote,
+    shared,
+)
 from .board import Events, emit, held_tokens, lose_will, may_play_survival
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
@@ -69,7 +78,7 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     assert isinstance(action, Choose)
     remove_prompt(state, prompt)
     card = prompt.data["card"]
-    if action.option == "discard":
+    if action.option == Choice.DISCARD:
         state.survival_discard = [*state.survival_discard, card]
         emit(events, EventKind.SURVIVAL_CARD_DISCARDED, hunted=prompt.seat, why="not-given")
         return
@@ -102,7 +111,7 @@ def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: E
     for seat, option in sorted(state.votes.items()):
         h = state.hunted_at(seat)
         emit(events, EventKind.THIN_ICE_RESOLVED, hunted=seat, option=option)
-        if option == "will":
+        if option == Choice.WILL:
             lose_will(state, h, 1, events, "thin-ice")
         else:
             take_token(state, h, events, "thin-ice")

@@ -19,41 +19,41 @@ from .hunt_registry import HUNT, target_acts_as, target_step
 from .places import BOARDS, power_options
 from .prompts import push_layer
 from .state import GameState, Hunted, Prompt
-from .vocab import Effect, EventKind, PromptKind, TokenKind
+from .vocab import Effect, EventKind, PromptKind, Task, TokenKind
 
 # The Reckoning's steps in order (rulebook, Phase 3): token-free places, Target, Artemia,
 # Creature token.
-RECKONING_STEPS = ("free", "target", "artemia", "creature")
+RECKONING_STEPS = (Task.FREE, Task.TARGET, Task.ARTEMIA, Task.CREATURE)
 
 
-def task_kinds(state: GameState, h: Hunted, place: int) -> list[str]:
+def task_kinds(state: GameState, h: Hunted, place: int) -> list[Task]:
     """The tokens' effects this Hunted suffers at `place`, by step: "target", "artemia",
     "creature" (none at a token-free place or for a token they ignore)."""
-    kinds = []
+    kinds: list[Task] = []
     on_target = place in state.tokens.get(TokenKind.TARGET, []) and TokenKind.TARGET not in h.immune
     if on_target and target_step(state):
-        kinds.append("target")
+        kinds.append(Task.TARGET)
     if artemia_hits(state, h, place):
-        kinds.append("artemia")
+        kinds.append(Task.ARTEMIA)
     if creature_catches(state, h, place):
-        kinds.append("creature")
+        kinds.append(Task.CREATURE)
     return kinds
 
 
-def action_step(state: GameState, place: int) -> str:
+def action_step(state: GameState, place: int) -> Task:
     """The step at which a Hunted takes their place action at `place`: that of the last Hunt
     token lying there ("free" if none). C2 and Q17: a Hunted who ignores a token (Dodge,
     Detector, Windbreak, Huddle) "takes their place action at that token's step", so the
     Creature-token place still comes last in the Reckoning."""
-    steps = []
+    steps: list[Task] = []
     if place in state.tokens.get(TokenKind.TARGET, []):
-        steps += ["target"] if target_step(state) else []
+        steps += [Task.TARGET] if target_step(state) else []
         # A Target token acting as another token (Clone's, Sundog's) acts at that one's step.
-        steps += [token.value for token in (TokenKind.ARTEMIA, TokenKind.CREATURE)
+        steps += [Task(token) for token in (TokenKind.ARTEMIA, TokenKind.CREATURE)
                   if target_acts_as(state, token)]
-    steps += ["artemia"] if place in state.tokens.get(TokenKind.ARTEMIA, []) else []
-    steps += ["creature"] if place in state.tokens.get(TokenKind.CREATURE, []) else []
-    return max(steps, key=RECKONING_STEPS.index, default="free")
+    steps += [Task.ARTEMIA] if place in state.tokens.get(TokenKind.ARTEMIA, []) else []
+    steps += [Task.CREATURE] if place in state.tokens.get(TokenKind.CREATURE, []) else []
+    return max(steps, key=RECKONING_STEPS.index, default=Task.FREE)
 
 
 def artemia_hits(state: GameState, h: Hunted, place: int) -> int:
@@ -111,16 +111,16 @@ def resolve_artemia(state: GameState, h: Hunted, place: int, events: Events) -> 
 
 
 def resolve_creature(state: GameState, h: Hunted, place: int, events: Events,
-                     kind: str = "creature", index: int = 0) -> None:
+                     kind: Task = Task.CREATURE, index: int = 0) -> None:
     """Caught: lose 1 Will per Creature token (+ the place's `caught_will`: 1 at the Lair,
     +1 per Fierceness), then the place's token (`caught_token`: The Ice Cave)."""
     here = BOARDS[state.config.variant].places[place]
     per_catch = 1 + here.caught_will + state.effects.count(Effect.FIERCENESS)
     catches = creature_catches(state, h, place)
     loss = per_catch * catches
-    if kind == "creature" and ask_stand_together(state, h, loss, index):
+    if kind == Task.CREATURE and ask_stand_together(state, h, loss, index):
         return  # Mara answers first; the task comes back as creature_hit or creature_shielded
-    loss -= kind == "creature_shielded"
+    loss -= kind == Task.CREATURE_SHIELDED
     emit(events, EventKind.HUNTED_CAUGHT, hunted=h.seat, place=place, id=here.id)
     first_catch = h.seat not in state.caught
     state.caught = (*state.caught, h.seat)

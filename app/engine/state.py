@@ -8,15 +8,29 @@ from typing import Any, Final, Literal
 
 from .config import Config
 from .sides import Creature, Hunted, Token
-from .vocab import (
-    PromptKind,
-    Reason,
-    Step,
-    TokenKind,
-    TurnEffect,
-    Winner,
-    effect_from_json,
+from .state_fields import (
+    CONFIG,
+    EFFECTS,
+    HUNTED,
+    LIST,
+    PLAIN,
+    QUEUE,
+    SEAT_MAP,
+    TOKENS,
+    TUPLE,
+    Codec,
+    Seen,
+    Share,
+    codec_of,
+    kept,
+    named,
+    per_turn,
+    share_of,
 )
+from .state_fields import (
+    CREATURE as CREATURE_CODEC,
+)
+from .vocab import PromptKind, Reason, Step, Task, TokenKind, TurnEffect, Winner
 
 CREATURE = 0  # seat 0 is the Creature; seats 1..H are the Hunted
 __all__ = ["CREATURE", "Creature", "GameState", "Hunted", "Prompt", "Token"]
@@ -46,56 +60,75 @@ class Prompt:
         return cls(int(raw["seat"]), PromptKind(raw["kind"]), dict(raw["data"]))
 
 
+# The prompts' layers: answers change them in place, so every successor copies them.
+LAYERS = Codec(lambda v: [[p.to_json() for p in layer] for layer in v],
+               lambda v: [[Prompt.from_json(p) for p in layer] for layer in v],
+               lambda v: list(map(list.copy, v)))
+VALUE, REPLACED, BOARD = Share.VALUE, Share.REPLACED, Seen.BOARD
 
 
 @dataclass(slots=True)
 class GameState:
     """Everything about one game; the fold of (config, seed, actions).
 
-    The read-only types (Sequence, Mapping) mark what an action replaces and never changes in
-    place: successors share them (see `successor`).
+    Each field is declared once with `kept` (state_fields.py): how successors share it, how it
+    is stored, where determinization finds it. The read-only types (Sequence, Mapping, tuple)
+    mark what an action replaces and never changes in place, so successors share them.
     """
 
-    config: Config
-    seed: int
-    rng_counter: int = 0
-    turn: int = 1
-    phase: int = 1  # 1 Exploration, 2 Hunting, 3 Reckoning, 4 End-of-turn
-    step: Step = Step.START_TURN
-    rescue: int = 0  # spaces to Victory
-    assimilation: int = 0  # spaces to Victory
-    marker_on_beach: bool = False
-    reserve: Mapping[int, int] = field(default_factory=dict)
-    hunted: list[Hunted] = field(default_factory=list)
-    creature: Creature = field(default_factory=Creature)
-    survival_deck: Sequence[str] = field(default_factory=list)
-    survival_discard: Sequence[str] = field(default_factory=list)
-    # tokens and phobia: their lists too are replaced, never changed.
-    tokens: Mapping[TokenKind, list[int]] = field(default_factory=dict)  # creature/artemia/target
-    # This turn's marks are tuples: a change replaces them, so states share them unchanged.
-    effects: tuple[TurnEffect, ...] = ()  # this turn's Hunt and Survival effects
-    target_cards: tuple[str, ...] = ()  # Target-symbol cards in effect
-    artemia_card: bool = False  # an Artemia-symbol card was played this turn
-    anticipation: tuple[int, ...] = ()  # Hunted named by Anticipation
-    cataclysm: tuple[int, ...] = ()  # places made ineffective
-    forbidden: tuple[int, ...] = ()  # Force Field: may not be played
-    used_once: tuple[int, ...] = ()  # max-1x places used this turn
-    phobia: Mapping[int, list[int]] = field(default_factory=dict)  # seat -> cards shown
-    layers: list[list[Prompt]] = field(default_factory=list)  # the last layer is active
-    queue: Sequence[tuple[str, int, int]] = field(default_factory=list)  # Reckoning tasks
-    caught: tuple[int, ...] = ()  # Hunted caught by a Creature token
-    lost_last: bool = False
-    winner: Winner | Literal[""] = ""
-    reason: Reason | Literal[""] = ""
-    contamination: Sequence[bool] = field(default_factory=list)  # the reserve, face down: icon?
-    token_serial: int = 0  # a token gets a fresh identity each time it leaves the reserve
-    vaccinated: tuple[int, ...] = ()  # Vaccine: take no token this turn
-    creature_used: Sequence[str] = field(default_factory=list)  # once-per-game Creature ones
-    votes: Mapping[int, str] = field(default_factory=dict)  # the Hunted's ballots (C11)
-    extra_turns: int = 0  # turns played after a refusal to board (E2)
+    config: Config = kept(VALUE, CONFIG)
+    seed: int = kept(VALUE, PLAIN)
+    rng_counter: int = kept(VALUE, PLAIN, default=0)
+    turn: int = kept(VALUE, PLAIN, default=1)
+    phase: int = kept(VALUE, PLAIN, default=1)  # 1 Exploration, 2 Hunting, 3 Reckoning, 4 End
+    step: Step = kept(VALUE, named(Step), default=Step.START_TURN)
+    rescue: int = kept(VALUE, PLAIN, BOARD, default=0)  # spaces to Victory
+    assimilation: int = kept(VALUE, PLAIN, BOARD, default=0)  # spaces to Victory
+    marker_on_beach: bool = kept(VALUE, PLAIN, BOARD, default=False)
+    reserve: Mapping[int, int] = kept(REPLACED, SEAT_MAP, BOARD, factory=dict)
+    hunted: list[Hunted] = kept(Share.SEATS, HUNTED, factory=list)
+    creature: Creature = kept(Share.OWNER, CREATURE_CODEC, factory=Creature)
+    survival_deck: Sequence[str] = kept(REPLACED, LIST, factory=list)
+    survival_discard: Sequence[str] = kept(REPLACED, LIST, factory=list)
+    # The Hunt tokens on the board: creature/artemia/target -> places.
+    tokens: Mapping[TokenKind, Sequence[int]] = kept(REPLACED, TOKENS, BOARD, factory=dict)
+    # This turn's marks (per_turn) are tuples: a change replaces them, so states share them.
+    # This turn's Hunt and Survival effects.
+    effects: tuple[TurnEffect, ...] = kept(VALUE, EFFECTS, BOARD, default=(), per_turn=True)
+    # The Target-symbol cards in effect.
+    target_cards: tuple[str, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # An Artemia-symbol card was played this turn.
+    artemia_card: bool = kept(VALUE, PLAIN, BOARD, default=False)
+    # The Hunted named by Anticipation.
+    anticipation: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # The places made ineffective (Cataclysm).
+    cataclysm: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # The places Force Field forbids to play.
+    forbidden: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # The once-per-turn places used this turn.
+    used_once: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # Phobia: seat -> the Place cards it showed.
+    phobia: Mapping[int, Sequence[int]] = kept(REPLACED, SEAT_MAP, factory=dict)
+    layers: list[list[Prompt]] = kept(Share.LAYERS, LAYERS, factory=list)  # the last is active
+    queue: Sequence[tuple[Task, int, int]] = kept(REPLACED, QUEUE, factory=list)  # Reckoning
+    # The Hunted caught by a Creature token.
+    caught: tuple[int, ...] = kept(VALUE, TUPLE, default=(), per_turn=True)
+    lost_last: bool = kept(VALUE, PLAIN, default=False)
+    winner: Winner | Literal[""] = kept(VALUE, named(Winner), default="")
+    reason: Reason | Literal[""] = kept(VALUE, named(Reason), default="")
+    # The Contamination reserve, face down: icon or not.
+    contamination: Sequence[bool] = kept(REPLACED, LIST, factory=list)
+    # A token gets a fresh identity each time it leaves the reserve.
+    token_serial: int = kept(VALUE, PLAIN, default=0)
+    # Vaccine: these take no token this turn.
+    vaccinated: tuple[int, ...] = kept(VALUE, TUPLE, BOARD, default=(), per_turn=True)
+    # The once-per-game Creature abilities used.
+    creature_used: Sequence[str] = kept(REPLACED, LIST, factory=list)
+    votes: Mapping[int, str] = kept(REPLACED, SEAT_MAP, BOARD, factory=dict)  # ballots (C11)
+    extra_turns: int = kept(VALUE, PLAIN, BOARD, default=0)  # after a refusal to board (E2)
     # Bit s-1 set: this state alone holds the Hunted at seat s and may change it in place;
     # _CREATURE_BIT: the same for the Creature's holdings. A successor shares them all with
-    # its source until changed (copy on write): the hottest saving.
+    # its source until changed (copy on write): the hottest saving. Not stored: no rule.
     owned: int = field(default=-1, compare=False, repr=False)
 
     def hunted_at(self, seat: int) -> Hunted:
@@ -128,104 +161,51 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy: changing either, by any path, leaves the other as it was."""
         new = self.successor()
-        new.hunted, new.owned = list(map(Hunted.clone, self.hunted)), -1
-        new.creature = self.creature.clone()
-        new.reserve, new.votes = dict(self.reserve), dict(self.votes)
-        new.survival_deck, new.survival_discard = [*self.survival_deck], [*self.survival_discard]
-        new.tokens = {kind: places[:] for kind, places in self.tokens.items()}
-        new.phobia = {seat: cards[:] for seat, cards in self.phobia.items()}
-        new.queue, new.contamination = [*self.queue], [*self.contamination]
-        new.creature_used = [*self.creature_used]
+        for name, copy in _CLONED:
+            setattr(new, name, copy(getattr(self, name)))
+        new.owned = -1
         return new
 
+    # Rendered from the declarations above by tests/engine/test_state_fields.py (which checks
+    # it): the hottest copy, attribute by attribute, as a loop over names would be slower.
     def successor(self) -> GameState:
-        """A copy sharing each Hunted with this state until `hunted_at` or `each_hunted` asks
-        to change it (copy on write), and sharing what actions replace rather than change (the
-        decks, reserves, tokens, queue, votes): the working copy of every action."""
+        """A copy sharing what actions replace rather than change and each Hunted until
+        `hunted_at` or `each_hunted` asks to change it (copy on write): every action's copy."""
         new = GameState.__new__(GameState)
         new.config, new.seed, new.rng_counter = self.config, self.seed, self.rng_counter
-        new.turn, new.phase, new.step = self.turn, self.phase, self.step
-        new.rescue, new.assimilation = self.rescue, self.assimilation
-        new.marker_on_beach, new.reserve = self.marker_on_beach, self.reserve
-        new.hunted, new.owned = self.hunted[:], 0
-        self.owned = 0  # this state, were it changed again, must not change the successor's
-        new.creature = self.creature
+        new.turn, new.phase, new.step, new.rescue = self.turn, self.phase, self.step, self.rescue
+        new.assimilation, new.marker_on_beach = self.assimilation, self.marker_on_beach
+        new.reserve, new.creature = self.reserve, self.creature
         new.survival_deck, new.survival_discard = self.survival_deck, self.survival_discard
-        new.tokens, new.phobia = self.tokens, self.phobia
-        new.effects, new.target_cards = self.effects, self.target_cards
+        new.tokens, new.effects, new.target_cards = self.tokens, self.effects, self.target_cards
         new.artemia_card, new.anticipation = self.artemia_card, self.anticipation
         new.cataclysm, new.forbidden = self.cataclysm, self.forbidden
-        new.used_once = self.used_once
+        new.used_once, new.phobia, new.queue = self.used_once, self.phobia, self.queue
+        new.caught, new.lost_last, new.winner = self.caught, self.lost_last, self.winner
+        new.reason, new.contamination = self.reason, self.contamination
+        new.token_serial, new.vaccinated = self.token_serial, self.vaccinated
+        new.creature_used, new.votes = self.creature_used, self.votes
+        new.extra_turns = self.extra_turns
+        new.hunted = self.hunted[:]
         new.layers = list(map(list.copy, self.layers))
-        new.queue, new.caught = self.queue, self.caught
-        new.lost_last, new.winner, new.reason = self.lost_last, self.winner, self.reason
-        new.contamination, new.token_serial = self.contamination, self.token_serial
-        new.vaccinated, new.creature_used = self.vaccinated, self.creature_used
-        new.votes, new.extra_turns = self.votes, self.extra_turns
+        new.owned = 0  # shares every Hunted and the Creature with this state
+        self.owned = 0  # which, changed again, must not change the successor's
         return new
+    # End of the rendered part.
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict holding every secret: for persistence, never for a player."""
-        out: dict[str, Any] = {}
-        for name in _STORED:
-            value = getattr(self, name)
-            if name in ("config", "creature"):
-                value = value.to_json()
-            elif name == "hunted":
-                value = [h.to_json() for h in value]
-            elif name == "layers":
-                value = [[p.to_json() for p in layer] for layer in value]
-            elif name == "queue":
-                value = [list(t) for t in value]
-            elif name in ("reserve", "phobia", "votes"):
-                value = {str(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
-            elif name == "tokens":
-                value = {str(k): list(v) for k, v in value.items()}
-            elif name == "effects":
-                value = [str(e) for e in value]  # a Whisper is stored as "whisper:<a>:<b>"
-            elif name in ("step", "winner", "reason"):
-                value = str(value)
-            elif isinstance(value, (list, tuple)):
-                value = list(value)
-            out[name] = value
-        return out
+        return {name: codec.dump(getattr(self, name)) for name, codec in _CODECS}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> GameState:
         """Inverse of `to_json`."""
-        state = cls(Config.from_json(raw["config"]), int(raw["seed"]))
-        for name in _STORED:
-            value = raw[name]
-            if name == "config":
-                continue
-            if name == "creature":
-                value = Creature.from_json(value)
-            elif name == "hunted":
-                value = [Hunted.from_json(h) for h in value]
-            elif name == "layers":
-                value = [[Prompt.from_json(p) for p in layer] for layer in value]
-            elif name == "queue":
-                value = [(str(k), int(p), int(s)) for k, p, s in value]
-            elif name in ("reserve", "phobia", "votes"):
-                value = {int(k): (list(v) if isinstance(v, list) else v) for k, v in value.items()}
-            elif name == "tokens":
-                value = {TokenKind(k): list(v) for k, v in value.items()}
-            elif name == "effects":
-                value = tuple(effect_from_json(e) for e in value)
-            elif name in _NAMED:
-                value = _NAMED[name](value) if value else value
-            elif name in TURN_MARKS:
-                value = tuple(value)
-            elif isinstance(value, list):
-                value = list(value)
-            setattr(state, name, value)
-        return state
+        return cls(**{name: codec.load(raw[name]) for name, codec in _CODECS})
 
 
 _ALL_HUNTED = (1 << 6) - 1  # seats 1..6
 _CREATURE_BIT = 1 << 6
-_STORED = tuple(f.name for f in fields(GameState) if f.name != "owned")  # owned: no rule
-_NAMED = {"step": Step, "winner": Winner, "reason": Reason}  # "" stays "" (no winner yet)
-# This turn's marks: tuples, cleared when a turn starts.
-TURN_MARKS = ("effects", "target_cards", "anticipation", "cataclysm", "forbidden", "used_once",
-              "caught", "vaccinated")
+STORED = tuple(f for f in fields(GameState) if "share" in f.metadata)  # all but `owned`
+_CODECS = tuple((f.name, codec_of(f)) for f in STORED)
+_CLONED = tuple((f.name, codec_of(f).clone) for f in STORED if share_of(f) is not VALUE)
+TURN_MARKS = tuple(f.name for f in STORED if per_turn(f))  # emptied when a turn starts

@@ -77,7 +77,7 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
     out: list[PlaySurvivalCard] = []
     for name in sorted(set(hunted.survival)):
         card = SURVIVAL[name]
-        if phase == 3 and (card.moment == Moment.CLOSING) != (moment == "closing"):
+        if phase == 3 and (card.moment == Moment.CLOSING) != (moment == Moment.CLOSING):
             continue
         if card.info.phase == phase and card.moment != Moment.PLACE_ACTION:
             out.extend(shared(PlaySurvivalCard, name, places)

@@ -45,6 +45,37 @@ class Step(StrEnum):
     OVER = "over"
 
 
+class Task(StrEnum):
+    """A task of the Reckoning's queue (flow.py): a token's effect, a place action, Pack
+    Instinct or the Assimilation check; the first four name the Reckoning's steps too."""
+
+    FREE = "free"
+    TARGET = "target"
+    ARTEMIA = "artemia"
+    CREATURE = "creature"
+    CREATURE_HIT = "creature_hit"
+    CREATURE_SHIELDED = "creature_shielded"
+    ACTION = "action"
+    TARGET_ACTION = "target_action"  # only in queues saved before "action" replaced it
+    PACK = "pack"
+    ASSIMILATION = "assimilation"
+
+
+class Decision(StrEnum):
+    """A team decision put to the Hunted's vote (C11)."""
+
+    BOARD = "board"
+    CLEANSE = "cleanse"
+    BLIZZARD = "blizzard"
+
+
+class Side(StrEnum):
+    """A side of the table: the Creature or the Hunted (a bot's role)."""
+
+    CREATURE = "creature"
+    HUNTED = "hunted"
+
+
 class PromptKind(StrEnum):
     """The decisions a seat may owe (answers.PROMPTS holds what each allows and does)."""
 

@@ -11,7 +11,6 @@ from app.bots import make_bot
 from app.bots.base import Bot
 from app.bots.expert import Budget, ExpertBot, hunted_odds, settled
 from app.bots.play import bots_for, play_game
-from app.bots.sample import determinize, rebuildable
 from app.engine import (
     CREATURE,
     Config,
@@ -23,6 +22,7 @@ from app.engine import (
     view_for,
 )
 from app.engine.actions import PlayPlaceCards
+from app.engine.determinize import rebuildable
 from tests.engine.helpers import act, table
 
 from .test_bots import Checked
@@ -39,36 +39,6 @@ def moments(config: Config, seed: int) -> Iterator[tuple[GameState, int]]:
         seat = seats[int(order.random() * len(seats))]
         yield state, seat
         state, _ = apply_action(state, seat, bots[seat].choose(view_for(state, seat)))
-
-
-@pytest.mark.parametrize(("variant", "hunted"), [("base", 1), ("base", 4), ("frozen-lands", 3),
-                                                 ("frozen-lands", 6)])
-def test_a_drawn_world_shows_the_seat_exactly_its_view(variant: str, hunted: int) -> None:
-    searched = 0
-    for state, seat in moments(Config(hunted=hunted, variant=variant), 2):
-        view = view_for(state, seat)
-        if not rebuildable(view):
-            continue
-        world = determinize(view, Random(searched))
-        assert view_for(world, seat) == view
-        # The turn's flow is public: the world resumes exactly where the game stands.
-        assert (world.step, world.phase, world.layers, world.queue) == (
-            state.step, state.phase, state.layers, state.queue)
-        searched += 1
-    assert searched > 10
-
-
-def test_a_drawn_world_deals_the_hidden_cards_from_the_catalogue() -> None:
-    state = table(hunted=2, hunt_cards=["fierceness", "clone", "mutation"])
-    state = act(state, 1, PlayPlaceCards((2,)))
-    state = act(state, 2, PlayPlaceCards((3,)))
-    view = view_for(state, 1)
-    worlds = [determinize(view, Random(n)) for n in range(30)]
-    creature_hands = {tuple(sorted(w.creature.hand)) for w in worlds}
-    assert len(creature_hands) > 1, "the Creature's hand is drawn, not read"
-    assert all(len(w.creature.hand) == len(state.creature.hand) for w in worlds)
-    assert {tuple(w.hunted_at(2).played) for w in worlds} != {(3,)}, "another's card is drawn"
-    assert all(w.hunted_at(1).played == [2] for w in worlds), "our own card is known"
 
 
 @pytest.mark.slow
