@@ -83,6 +83,13 @@ def test_the_creature_learns_whether_a_hunted_picks_by_appeal_or_at_random() -> 
     assert HeuristicCreature(1).tastes([1])[1] > 0.5, "leaning to appeal before any reveal"
 
 
+def test_a_lone_hunted_is_read_leaning_to_chance_until_her_reveals_say_otherwise() -> None:
+    alone, team = HeuristicCreature(1), HeuristicCreature(1)
+    alone.read(view_for(table(hunted=1), CREATURE))
+    team.read(view_for(table(hunted=3), CREATURE))
+    assert alone.tastes([1])[1] < 0.5 < team.tastes([1])[1]
+
+
 def _token_with_rover_in_play(reserve_left: bool) -> int:
     """Where the Creature token goes when the Hunted may stand on the Jungle, the River or the
     Rover, with or without a reserve card for the Rover to gain her."""
