@@ -78,7 +78,7 @@ class Publisher:
     """Sends frames to this process's sockets and announces changes to the others."""
 
     def __init__(self, hub: Hub, reads: Reads, bus: Bus,
-                 presence_interval: float = PRESENCE_INTERVAL) -> None:
+                 presence_interval: float = PRESENCE_INTERVAL, syncs: Syncs | None = None) -> None:
         self.hub, self.reads, self.bus = hub, reads, bus
         # Told of each published move, and of each seat coming or going.
         self.watchers: list[Callable[[str], None]] = []
@@ -86,7 +86,7 @@ class Publisher:
                                  presence_interval, bus.board, hub.gone_since,
                                  seats_changed=self._seats_changed)
         self._sending: set[asyncio.Task[None]] = set()
-        self.syncs = Syncs()  # each room's syncs, kept until something they show changes
+        self.syncs = syncs or Syncs()  # each room's syncs, kept until something they show changes
 
     def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
                client_id: str, actor: int, by: str | None = None) -> None:

@@ -29,6 +29,7 @@ from .rooms import Rooms
 from .settings import AutoPass, Settings
 from .sharded import ShardedLog
 from .shards import share
+from .syncs import Syncs
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,9 @@ class Roles:
         uow = UnitOfWork(engine)
         hub, reads = Hub(bus.board), Reads(uow)
         rooms = Rooms(uow, settings.auto_pass_default)
-        publisher = Publisher(hub, reads, bus, settings.presence_interval)
+        syncs = Syncs(build_rate=settings.resync_builds_per_second,
+                      build_burst=settings.resync_builds_burst)
+        publisher = Publisher(hub, reads, bus, settings.presence_interval, syncs)
         moves = Moves(uow, move_log(uow, bus, settings), reads, publisher,
                       settings.snapshot_every, settings.submits_in_flight)
         autoplay = Autoplay(moves, rooms, reads, publisher, leases or LocalLeases(),

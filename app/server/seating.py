@@ -111,9 +111,10 @@ class LiveGames:
             await self._send_sync(conn, live)
 
     async def resync(self, conn: Connection) -> None:
-        """A fresh sync for one socket."""
+        """A fresh sync for one socket; one that must be built spends from the room's budget
+        of builds, refused `rate_limited` (nothing sent, nothing read) once it is spent."""
         async with self.lock(conn.code):
-            await self._send_sync(conn, await self._live_or_none(conn.code))
+            await self._send_sync(conn, await self._live_or_none(conn.code), asked=True)
 
     async def new_game(self, code: str, command: Callable[[], Awaitable[Done]]) -> Done:
         """Run a command that starts a game (seats may be renumbered or rotated), then re-bind
@@ -227,11 +228,17 @@ class LiveGames:
                 return None
             raise
 
-    async def _send_sync(self, conn: Connection, live: LiveGame | None) -> None:
+    async def _send_sync(self, conn: Connection, live: LiveGame | None, *,
+                         asked: bool = False) -> None:
         """The socket's sync (under the room's lock): as kept if nothing it shows has changed
-        since it was built (syncs.py), else built from the live game and one read."""
+        since it was built (syncs.py), else built from the live game and one read (`asked`:
+        by the client, within the room's budget)."""
         text = self.syncs.get(conn.code, self._stamp(conn.code, live), conn.seat)
         if text is None:
+            wait = self.syncs.spend(conn.code) if asked else 0.0
+            if wait > 0:
+                raise ServiceError(ErrorCode.RATE_LIMITED, "This room's syncs are rebuilt too "
+                                   f"often: ask again in {max(wait, 0.1):.1f} s.")
             text = await self._build_sync(conn, live)
         conn.send(text)
         conn.synced = True

@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     max_message_bytes: int = 16_384  # a websocket message larger than this is refused
     rate_per_second: float = 20.0  # sustained websocket messages per connection
     rate_burst: int = 40
+    # Syncs built for `resync` per room (one build per seat and per change of what it shows;
+    # a sync asked again unchanged is sent as kept and costs nothing): docs/protocol.md, Limits.
+    resync_builds_per_second: float = 5.0
+    resync_builds_burst: int = 20
     sockets_per_address: int = 64  # open sockets from one client address (behind a NAT too)
     sockets_per_room: int = 128  # open sockets on one room, authenticated or not
     spectators_per_room: int = 100

@@ -6,6 +6,11 @@ A room's syncs hold for one stamp: its game, version and presence, and the room'
 moved on by everything else a sync shows (the lobby, the chat, a seat's auto-pass mode) as it
 is published here or heard from another process. A sync built while the generation moved on is
 not kept: it may show what was true before.
+
+A `resync` that needs a build spends a token of its room's budget (`spend`): a room whose
+sockets alternate a change (a chat line) and a resync cannot make this process build syncs
+faster than the budget, however many sockets it has. Over it, the resync is refused
+`rate_limited` with the wait in the message (never answered with an older sync).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from . import metrics
+from .throttle import TokenBucket
 
 # Characters of syncs a process keeps (a Frozen Lands table's sync is up to ~100 KB); beyond,
 # the rooms least recently asked are forgotten.
@@ -33,8 +39,11 @@ class RoomSyncs:
 class Syncs:
     """The syncs of this process's rooms, the least recently used forgotten past `capacity`."""
 
-    def __init__(self, capacity: int = SYNCS_CAPACITY) -> None:
+    def __init__(self, capacity: int = SYNCS_CAPACITY, build_rate: float = 5.0,
+                 build_burst: int = 20) -> None:
         self.capacity = capacity
+        self.build_rate, self.build_burst = build_rate, build_burst
+        self.budgets: dict[str, TokenBucket] = {}  # per room held here, for resyncs' builds
         self.rooms: dict[str, RoomSyncs] = {}  # least recently used first
         self.size = 0
         self.generations: dict[str, int] = {}
@@ -70,6 +79,14 @@ class Syncs:
         while self.size > self.capacity and self.rooms:
             self.size -= self.rooms.pop(next(iter(self.rooms))).size
 
+    def spend(self, code: str) -> float:
+        """Spend one of the room's builds for a resync: 0.0, or the seconds until one is
+        available (none spent)."""
+        budget = self.budgets.get(code)
+        if budget is None:
+            budget = self.budgets[code] = TokenBucket(self.build_rate, self.build_burst)
+        return budget.wait()
+
     def changed(self, code: str) -> None:
         """Something a sync of the room shows has changed: its kept syncs go."""
         self.generations[code] = next(self._next)
@@ -78,6 +95,7 @@ class Syncs:
     def forget(self, code: str) -> None:
         """Nobody here holds the room any more."""
         self.generations.pop(code, None)
+        self.budgets.pop(code, None)
         self._drop(code)
 
     def _drop(self, code: str) -> None:

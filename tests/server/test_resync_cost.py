@@ -65,3 +65,44 @@ async def test_resyncs_at_one_version_are_built_once_and_never_go_back(
     assert (await twins[2].resync())["auto_pass"] == "when_nothing"
     assert all(in_order(s.frames) for s in sockets)
     await close_all(sockets)
+
+
+BURST = 6  # the room's builds for resyncs in the test below (and almost no refill)
+ROUNDS = 5  # chat line, then resync, per socket
+
+
+async def chat_then_resync(player: Player, rounds: int) -> list[Frame]:
+    """`rounds` times: a chat line (every kept sync of the room goes), then one resync; the
+    answers to the resyncs (a sync, or a refusal)."""
+    answers = []
+    for turn in range(rounds):
+        if player.token is not None:  # a spectator only asks: the others' lines change its sync
+            await player.say(f"line {turn}")
+        answers.append(await player.request({"type": "resync"},
+                                            lambda f: f["type"] in ("sync", "error")))
+    return answers
+
+
+@async_test
+async def test_sockets_alternating_chat_and_resync_build_no_more_than_the_room_budget(
+        server: ServerFactory, backend: str) -> None:
+    app = server(backend, resync_builds_per_second=0.001, resync_builds_burst=BURST)
+    async with Api(app) as api:
+        table = await open_table(api, hunted=2)
+    players = await connect_all(app, table)
+    twins = await connect_all(app, table)
+    watcher = Player(app, table.code)
+    await watcher.connect()
+    sockets = [*players, *twins, watcher]
+    before = scrape(app)
+    answers = [a for found in await asyncio.gather(*(chat_then_resync(s, ROUNDS)
+                                                     for s in sockets)) for a in found]
+    after = scrape(app)
+    built = after[BUILT] - before[BUILT]
+    refused = [a for a in answers if a["type"] == "error"]
+    assert built <= BURST, f"{built} syncs built for resyncs, over the room's {BURST}"
+    assert refused, "every resync answered: the budget was never reached"
+    assert {a["code"] for a in refused} == {"rate_limited"}
+    assert all("ask again in" in a["message"] for a in refused), refused[0]
+    assert all(in_order(s.frames) for s in sockets)
+    await close_all(sockets)
