@@ -29,6 +29,11 @@ Frame = JSON
 # never comes into a failure, generous enough for a slow, busy machine.
 WAIT_SECONDS = 60.0
 RATE_BACKOFF = 0.1  # seconds to wait after a `rate_limited` or `busy` refusal
+# An idle connection is dropped by this client well before the server drops it (uvicorn's
+# keep-alive: 5 s, httpx's default: 5 s too): with equal times a request sent on a connection
+# the server is closing that instant is lost, "Server disconnected without sending a response"
+# (seen as a seat-change test's `/start` failing on a busy machine).
+KEEPALIVE_SECONDS = 1.0
 RETRIED = ("rate_limited", "busy")  # refusals that say "not now", which a client retries
 P = ParamSpec("P")
 
@@ -59,7 +64,8 @@ class Api:
     """REST calls against one server."""
 
     def __init__(self, server: Server) -> None:
-        self.http = httpx.AsyncClient(base_url=server.http, timeout=WAIT_SECONDS)
+        self.http = httpx.AsyncClient(base_url=server.http, timeout=WAIT_SECONDS,
+                                      limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS))
 
     async def __aenter__(self) -> Api:
         return self

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import random
 import shutil
 import signal
 import socket
@@ -68,7 +69,9 @@ class Server:
         """A title, and the last lines of this server's log (for a failing test's report)."""
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         tail = "\n".join(text.splitlines()[-lines:]) or "(empty)"
-        return f"uvicorn :{self.port} (pid {self.process.pid}), {self.log.name}", tail
+        code = self.process.poll()  # a log that just stops: was the process killed, and how?
+        state = "running" if code is None else f"exited {code}"
+        return f"uvicorn :{self.port} (pid {self.process.pid}, {state}), {self.log.name}", tail
 
     def kill(self) -> None:
         """SIGKILL: no shutdown hooks, no flush, exactly like a crash."""
@@ -142,10 +145,21 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+# Below the kernel's ephemeral range (32768-60999): a port the system hands out (port 0) is
+# also what every outgoing connection takes, so in the seconds before uvicorn binds it another
+# test's client socket or server could take it; up here only a port picked the same way can.
+SERVER_PORTS = range(20000, 32768)
+
+
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    while True:
+        port = random.choice(SERVER_PORTS)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 # Random-move tests play every seat themselves: the server passing for a seat would race them.

@@ -20,13 +20,14 @@ import httpx
 import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
+from websockets.exceptions import ConnectionClosed
 
 from app.engine import Config, active_seats, apply_action, legal_actions, new_game
 from app.server import repository as repo
 from app.server.db import make_engine, make_sessions
 from app.server.models import Game, GameAction
 
-from .client import JSON, RATE_BACKOFF, Api, Frame, Player, async_test, new_client_id
+from .client import JSON, RATE_BACKOFF, RETRIED, Api, Frame, Player, async_test, new_client_id
 from .servers import Server, ServerFactory
 
 TRIALS = 120  # per kind of change and per server layout
@@ -147,18 +148,41 @@ def wrong_views(frames: list[Frame], trial: Trial, changed: int) -> list[Frame]:
     return wrong
 
 
+async def settled(player: Player, changed: int) -> bool:
+    """Whether the socket got through: its `auth` answered with a sync, its move answered
+    (refused, or played) and a sync of the new game received (from another process the change
+    comes on the bus). False when it was refused `busy` (the database's connections all in
+    use) or closed with `busy` (a socket's open, or a re-bind, found no connection)."""
+    try:
+        answer = await player.wait_for(lambda f: f["type"] in ("sync", "error"))
+        if answer["type"] == "error" and answer["code"] in RETRIED:
+            return False
+        await player.wait_for(lambda f: f["type"] in ("error", "update"))
+        await player.wait_for(lambda f: f["type"] == "sync" and f["lobby"]["game"] is not None
+                              and f["lobby"]["game"]["number"] == changed)
+    except AssertionError:  # closed
+        if not any(f["type"] == "error" and f["code"] in RETRIED for f in player.frames):
+            raise
+        return False
+    return True
+
+
 async def run_trial(command_api: Api, socket_server: Server, trial: Trial, log: AsyncEngine,
                     changed: int, rng: random.Random) -> list[str]:
     """The command and the socket's `auth` + `act`, `SPREAD` apart at most, either first;
-    returns what went wrong."""
-    player = Player(socket_server, trial.code, trial.token)
-    await player.open()
+    returns what went wrong. A socket refused `busy` comes back, as a client does (after a
+    pause, with the same move): every socket's frames are checked."""
+    sockets = [Player(socket_server, trial.code, trial.token)]
+    await sockets[0].open()
     client_id = new_client_id()
 
-    async def speak() -> None:
-        await player.send({"type": "auth", "token": trial.token})
-        await player.send({"type": "act", "action": trial.move, "version": 0,
-                           "client_id": client_id})
+    async def speak(player: Player) -> None:
+        try:
+            await player.send({"type": "auth", "token": trial.token})
+            await player.send({"type": "act", "action": trial.move, "version": 0,
+                               "client_id": client_id})
+        except ConnectionClosed:  # told `busy` at its open, and closed: `settled` sees it
+            pass
 
     lead = rng.uniform(-SPREAD, SPREAD)
 
@@ -166,17 +190,20 @@ async def run_trial(command_api: Api, socket_server: Server, trial: Trial, log: 
         await asyncio.sleep(max(delay, 0))
         await what
 
-    await asyncio.gather(later(lead, trial.command(command_api)), later(-lead, speak()))
-    # Settled: the move is answered (refused, or played) and the socket has a sync of the
-    # new game (from another process, the change comes on the bus): then ask for the seat.
-    await player.wait_for(lambda f: f["type"] in ("error", "update"))
-    await player.wait_for(lambda f: f["type"] == "sync" and f["lobby"]["game"] is not None
-                          and f["lobby"]["game"]["number"] == changed)
+    await asyncio.gather(later(lead, trial.command(command_api)), later(-lead, speak(sockets[0])))
+    while not await settled(sockets[-1], changed):
+        await sockets[-1].close()
+        await asyncio.sleep(RATE_BACKOFF)
+        sockets.append(Player(socket_server, trial.code, trial.token))
+        await sockets[-1].open()
+        await speak(sockets[-1])
+    player = sockets[-1]  # settled: now ask for its seat
     final = await player.resync()
     await player.close()
+    frames = [frame for each in sockets for frame in each.frames]
     problems = [f"{trial.code}: a {f['type']} of seat {f.get('seat')} showing seat "
                 f"{f['view']['seat']}'s view (the token's: {trial.before} then {trial.after})"
-                for f in wrong_views(player.frames, trial, changed)]
+                for f in wrong_views(frames, trial, changed)]
     if final["seat"] != trial.after:
         problems.append(f"{trial.code}: left on seat {final['seat']}, not {trial.after}")
     async with log.connect() as connection:
