@@ -108,7 +108,8 @@ def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
         + "    map $http_upgrade $connection_upgrade {\n"
         "        default upgrade;\n        '' '';\n    }\n"
         "    upstream app {\n        zone app 64k;\n"
-        f"{servers}        keepalive 32;\n    }}\n"
+        f"{servers}        keepalive 32;\n"
+        "        keepalive_timeout 4s;\n    }\n"  # under uvicorn's 5 s: nginx closes first
         f"    server {{\n        listen {listen};\n"
         + HIDDEN
         + PROXY.format(max_body=max_body,
