@@ -32,6 +32,7 @@ from .servers import Server, ServerFactory
 
 TRIALS = 120  # per kind of change and per server layout
 AT_ONCE = 12  # trials run side by side (the server is busy, as in real life)
+REOPENS = 100  # a hang guard: sockets refused `busy` in a row before the trial fails
 SPREAD = 0.06  # seconds: the socket speaks up to this long before or after the command
 # Postgres connections per process (the database's 100 are shared with other test runs).
 SMALL_POOLS = {"pool_size": 6, "move_pool": 6}
@@ -192,6 +193,7 @@ async def run_trial(command_api: Api, socket_server: Server, trial: Trial, log: 
 
     await asyncio.gather(later(lead, trial.command(command_api)), later(-lead, speak(sockets[0])))
     while not await settled(sockets[-1], changed):
+        assert len(sockets) < REOPENS, f"{trial.code}: refused busy {REOPENS} times"
         await sockets[-1].close()
         await asyncio.sleep(RATE_BACKOFF)
         sockets.append(Player(socket_server, trial.code, trial.token))
