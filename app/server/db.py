@@ -91,6 +91,11 @@ class UnitOfWork:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.sessions = make_sessions(engine)
+        # A read on Postgres runs without BEGIN and ROLLBACK: each of its statements sees what
+        # was committed when it began, as it would inside a READ COMMITTED transaction, and a
+        # join's reads cost a round trip each instead of three (docs/performance.md, "Storms").
+        self.readers = (make_sessions(engine.execution_options(isolation_level="AUTOCOMMIT"))
+                        if self.postgres else self.sessions)
 
     @property
     def postgres(self) -> bool:
@@ -99,8 +104,8 @@ class UnitOfWork:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
-        """One session for one read."""
-        async with self.sessions() as session:
+        """One session for one read (no transaction on Postgres: see `readers`)."""
+        async with self.readers() as session:
             yield session
 
     @asynccontextmanager
