@@ -112,7 +112,10 @@ def server_env(target: str, database: str) -> dict[str, str]:
            "SOCKETS_PER_ADDRESS": "1000000", "SOCKETS_PER_ROOM": "1000000",
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
            "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",
-           "RELAY_MOVE": "statement" if target == "relay1" else "transaction"}
+           "RELAY_MOVE": "statement" if target == "relay1" else "transaction",
+           # Auto-pass off from the start: the clients would otherwise turn it off on every
+           # seat after its sync (a write per socket the relay never sees; load_client.py).
+           "AUTO_PASS_DEFAULT": "off"}
     if target == "ours-nats":
         env["BUS_URL"] = NATS_URL
     return env
@@ -289,6 +292,7 @@ async def setup(clients: Clients, args: argparse.Namespace, target: str, server:
     if args.restart:
         progress(f"{target}: restarting the server; every seat reconnects at once")
         await server.restart()
+        progress(f"{target}: restarted, server pid {server.pid}")
         cpu = procstat.cpu_seconds(server.pid)
         clients.tell("reconnect")
         again = await clients.answers("reconnected", args.setup_timeout)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,6 +27,7 @@ from .errors import ErrorCode, ServiceError
 # insufficient resources (too many clients, a full disk), operator intervention (shutting down).
 UNAVAILABLE_STATES = ("08", "53", "57P")
 POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.pool_size
+READ_WAIT = 60.0  # seconds a read may wait for its turn before the client hears `busy`
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -96,6 +98,12 @@ class UnitOfWork:
         # join's reads cost a round trip each instead of three (docs/performance.md, "Storms").
         self.readers = (make_sessions(engine.execution_options(isolation_level="AUTOCOMMIT"))
                         if self.postgres else self.sessions)
+        # Reads take turns for all but a quarter of the pool: in a storm of joins they queue
+        # here, in order, rather than time out waiting for a connection (`busy`), and the
+        # writes (start, seats, chat) still find one.
+        size = getattr(engine.pool, "size", None)
+        self.turns = (asyncio.Semaphore(max(1, size() * 3 // 4))
+                      if callable(size) and self.postgres else None)
 
     @property
     def postgres(self) -> bool:
@@ -104,9 +112,18 @@ class UnitOfWork:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
-        """One session for one read (no transaction on Postgres: see `readers`)."""
-        async with self.readers() as session:
-            yield session
+        """One session for one read (no transaction on Postgres: see `readers`); `busy`
+        after READ_WAIT seconds waiting for a turn."""
+        if self.turns is None:
+            async with self.readers() as session:
+                yield session
+            return
+        await asyncio.wait_for(self.turns.acquire(), READ_WAIT)  # TimeoutError: `unavailable`
+        try:
+            async with self.readers() as session:
+                yield session
+        finally:
+            self.turns.release()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
