@@ -20,6 +20,11 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 `ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
 gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
 process with a 2-process cluster on each bus in one invocation.
+
+Each point also times its setup (wall and server CPU per REST request while opening the rooms,
+per socket while connecting them); `--restart` restarts the server after that and times every
+seat reconnecting at once; `--retry` makes a `busy` refusal be sent again at once; `--hog` runs
+one busy loop beside the server while it is driven.
 """
 
 from __future__ import annotations
