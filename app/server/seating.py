@@ -26,6 +26,9 @@ from .publish import Publisher, lobby_of
 from .reads import Reads
 from .settings import AutoPass
 
+# Sockets between their `auth` and their sync at once (ws.py); the others wait their turn.
+# Enough for the four seats of several rooms to be bound together (`LiveGames.join`).
+JOINS_AT_ONCE = 32
 BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
 
 
@@ -53,6 +56,7 @@ class LiveGames:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self._joining: dict[str, list[Joining]] = {}  # by room: sockets waiting to join
+        self.admitting = asyncio.Semaphore(JOINS_AT_ONCE)  # sockets authenticating at once
         self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
 
     def lock(self, code: str) -> asyncio.Lock:
