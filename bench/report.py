@@ -127,7 +127,8 @@ def summary(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]],
             point[target] = found[i]
         for relay, name in BASELINES:
             if "ours" in point and relay in point:
-                point[name] = {k: ratio(point["ours"][k], point[relay][k]) for k in RATIOS}
+                point[name] = {k: ratio(point["ours"].get(k), point[relay].get(k))
+                               for k in RATIOS}
         points.append(point)
     result: dict[str, Any] = {
         "bench": "server", "think_ms": args.think_ms, "workers": args.workers,
