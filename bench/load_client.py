@@ -41,6 +41,7 @@ class Plan:
     act_timeout: float
     seed: int
     nice: int = 0  # this process's niceness
+    retry: bool = False  # a `busy` refusal is sent again at once, and never stops the room
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Room:
     seats: list[Seat]
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     refusals: int = 0
+    again: bool = False  # the last act was refused `busy` and is to be retried at once
 
     def over(self) -> bool:
         view = self.seats[0].view
@@ -206,14 +208,18 @@ async def drive(room: Room, http: httpx.AsyncClient, plan: Plan, stats: Stats,
             stats.errors["stuck"] += 1
             return
         seat, legal = rng.choice(waiting)
-        if not await act(room, seat, rng.choice(legal), stats, plan.act_timeout):
+        if not await act(room, seat, rng.choice(legal), stats, plan):
             return
+        if room.again:  # a retrying client: no think time after a `busy`
+            room.again = False
+            continue
         pause = rng.uniform(0.5, 1.5) * plan.think_ms / 1000
         await asyncio.sleep(max(0.0, min(pause, deadline - time.monotonic())))
 
 
-async def act(room: Room, seat: Seat, action: Any, stats: Stats, timeout: float) -> bool:
+async def act(room: Room, seat: Seat, action: Any, stats: Stats, plan: Plan) -> bool:
     """Send one act; record its latency once every seat has its update. False: give up."""
+    timeout = plan.act_timeout
     assert seat.ws is not None
     version, errors_before, syncs_before = seat.version, len(seat.errors), seat.syncs
     message = {"type": "act", "action": action, "version": version,
@@ -227,6 +233,9 @@ async def act(room: Room, seat: Seat, action: Any, stats: Stats, timeout: float)
         stats.errors["timeout"] += 1
         return False
     if len(seat.errors) > errors_before:
+        if plan.retry and seat.errors[-1] == "busy":
+            room.again = True
+            return True
         room.refusals += 1
         if seat.errors[-1] in ("stale_version", "game_over"):  # a sync follows: wait for it
             return await until(room, lambda: seat.syncs > syncs_before, timeout)
@@ -245,16 +254,20 @@ async def serve(plan: Plan, pipe: Connection) -> None:
     limits = httpx.Limits(max_connections=8)
     async with httpx.AsyncClient(base_url=plan.base, limits=limits, trust_env=False,
                                  timeout=120) as http:
+        began = time.perf_counter()
         opened = await bounded(8, [_open(http, plan, i, stats)
                                    for i in range(plan.first_room, plan.first_room + plan.rooms)])
         rooms = [r for r in opened if r is not None]
-        pipe.send(("opened", len(rooms), dict(stats.errors)))
+        pipe.send(("opened", len(rooms), dict(stats.errors), time.perf_counter() - began))
         await _wait_for(pipe, "connect")
-        url = plan.base.replace("http://", "ws://")
-        await bounded(8, [connect_seat(url, r, s, stats) for r in rooms for s in r.seats])
-        pipe.send(("connected", sum(1 for r in rooms for s in r.seats if s.syncs),
-                   dict(stats.errors)))
-        _, deadline = await _wait_for(pipe, "drive")
+        pipe.send(("connected", *await connect_all(plan, rooms, stats, 8)))
+        order = await _wait_for(pipe, "reconnect", "drive")
+        if order[0] == "reconnect":  # the server restarted: every seat comes back at once
+            for room in rooms:
+                await forget_sockets(room)
+            pipe.send(("reconnected", *await connect_all(plan, rooms, stats, len(rooms) * 4)))
+            order = await _wait_for(pipe, "drive")
+        deadline = order[1]
         # The client's own collector pauses would be charged to whichever server it drives:
         # what it holds now stays out of sight, and nothing is collected while it times.
         gc.collect()
@@ -280,14 +293,37 @@ async def _open(http: httpx.AsyncClient, plan: Plan, index: int, stats: Stats) -
         return None
 
 
-async def _wait_for(pipe: Connection, word: str) -> tuple[Any, ...]:
+async def _wait_for(pipe: Connection, *words: str) -> tuple[Any, ...]:
     """The orchestrator's next order (polled, so this process's loop keeps serving sockets)."""
     while not pipe.poll():
         await asyncio.sleep(0.05)
     order: tuple[Any, ...] = pipe.recv()
-    if order[0] != word:
-        raise SystemExit(f"load client: expected {word}, got {order[0]}")
+    if order[0] not in words:
+        raise SystemExit(f"load client: expected {words}, got {order[0]}")
     return order
+
+
+async def connect_all(plan: Plan, rooms: list[Room], stats: Stats,
+                      at_once: int) -> tuple[int, dict[str, int], float]:
+    """Connect every seat, `at_once` at a time: how many synced, the errors, the seconds."""
+    url = plan.base.replace("http://", "ws://")
+    began = time.perf_counter()
+    await bounded(at_once, [connect_seat(url, r, s, stats) for r in rooms for s in r.seats])
+    took = time.perf_counter() - began
+    return sum(1 for r in rooms for s in r.seats if s.syncs), dict(stats.errors), took
+
+
+async def forget_sockets(room: Room) -> None:
+    """Drop the seats' sockets (the server that held them is gone) and their counts."""
+    for seat in room.seats:
+        if seat.reader is not None:
+            seat.reader.cancel()
+            with contextlib.suppress(BaseException):
+                await seat.reader
+        if seat.ws is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(seat.ws.close(), 5)
+        seat.ws, seat.reader, seat.syncs = None, None, 0
 
 
 def main(plan: Plan, pipe: Connection) -> None:

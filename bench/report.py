@@ -13,7 +13,8 @@ import procstat
 
 KNEE_MS = 100.0  # the knee: the room count where p99 act->update crosses this
 RATIOS = ("moves_per_second", "p50_ms", "p90_ms", "p99_ms", "server_cpu_ms_per_move",
-          "db_cpu_ms_per_move", "kb_per_socket")
+          "db_cpu_ms_per_move", "kb_per_socket", "busy", "open_ms_each", "open_cpu_ms_each",
+          "connect_s", "connect_cpu_ms_each", "reconnect_s", "reconnect_cpu_ms_each")
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ def figures(target: str, rooms: int, sockets: int, per_socket: float, setup_erro
         "p50_ms": rounded(percentile(ms, 0.50)), "p90_ms": rounded(percentile(ms, 0.90)),
         "p99_ms": rounded(percentile(ms, 0.99)), "max_ms": rounded(ms[-1] if ms else None),
         "errors": sum(errors.values()) + setup_errors, "error_kinds": dict(errors),
+        "busy": errors.get("busy", 0),
         "setup_errors": setup_errors, "games_finished": sum(a[3] for a in done),
         "server_cpu_seconds": round(cpu, 2), "server_cpu_share": round(cpu / elapsed, 2),
         "server_cpu_ms_per_move": rounded(1000 * cpu / moves if moves else None),
@@ -62,6 +64,15 @@ def figures(target: str, rooms: int, sockets: int, per_socket: float, setup_erro
         "client_cpu_share_max": round(max(a[4] for a in done) / elapsed, 2),
         "load_average": end.load,
     }
+
+
+def storm(kind: str, seconds: float, cpu: float, count: int) -> dict[str, Any]:
+    """A setup phase (`open`, `connect`, `reconnect`): its wall seconds, and wall and server
+    CPU ms per request or socket (`count` of them)."""
+    each = max(1, count)
+    return {f"{kind}_count": count, f"{kind}_s": round(seconds, 1),
+            f"{kind}_ms_each": round(1000 * seconds / each, 2),
+            f"{kind}_cpu_ms_each": round(1000 * cpu / each, 3)}
 
 
 def failed(target: str, rooms: int, reason: str, load: list[float]) -> dict[str, Any]:
@@ -116,7 +127,8 @@ def summary(args: argparse.Namespace, results: dict[str, list[dict[str, Any]]],
             point[target] = found[i]
         for relay, name in BASELINES:
             if "ours" in point and relay in point:
-                point[name] = {k: ratio(point["ours"][k], point[relay][k]) for k in RATIOS}
+                point[name] = {k: ratio(point["ours"].get(k), point[relay].get(k))
+                               for k in RATIOS}
         points.append(point)
     result: dict[str, Any] = {
         "bench": "server", "think_ms": args.think_ms, "workers": args.workers,
@@ -136,7 +148,10 @@ LABELS = {"ratio": "ours/relay", "ratio1": "ours/relay1"}
 COLUMNS = [("moves/s", "moves_per_second"), ("p50 ms", "p50_ms"), ("p90 ms", "p90_ms"),
            ("p99 ms", "p99_ms"), ("errors", "errors"), ("cpu ms/move", "server_cpu_ms_per_move"),
            ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket"),
-           ("idle ms/move", "bystander_cpu_ms_per_move")]
+           ("idle ms/move", "bystander_cpu_ms_per_move"), ("busy", "busy"),
+           ("open ms/req", "open_ms_each"), ("cpu ms/req", "open_cpu_ms_each"),
+           ("connect s", "connect_s"), ("cpu ms/sock", "connect_cpu_ms_each"),
+           ("reconnect s", "reconnect_s"), ("cpu ms/resock", "reconnect_cpu_ms_each")]
 
 
 def table(result: dict[str, Any]) -> str:

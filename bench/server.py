@@ -20,12 +20,18 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 `ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
 gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
 process with a 2-process cluster on each bus in one invocation.
+
+Each point also times its setup (wall and server CPU per REST request while opening the rooms,
+per socket while connecting them); `--restart` restarts the server after that and times every
+seat reconnecting at once; `--retry` makes a `busy` refusal be sent again at once; `--hog` runs
+one busy loop beside the server while it is driven.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ctypes
 import json
 import multiprocessing
@@ -37,6 +43,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -112,16 +119,19 @@ def server_env(target: str, database: str) -> dict[str, str]:
            "SOCKETS_PER_ADDRESS": "1000000", "SOCKETS_PER_ROOM": "1000000",
            "DATABASE_URL": f"postgresql+asyncpg://{PG}/{database}",
            "RELAY_DATABASE_URL": f"postgresql://{PG}/{database}",
-           "RELAY_MOVE": "statement" if target == "relay1" else "transaction"}
+           "RELAY_MOVE": "statement" if target == "relay1" else "transaction",
+           # Auto-pass off from the start: the clients would otherwise turn it off on every
+           # seat after its sync (a write per socket the relay never sees; load_client.py).
+           "AUTO_PASS_DEFAULT": "off"}
     if target == "ours-nats":
         env["BUS_URL"] = NATS_URL
     return env
 
 
 def start_server(target: str, env: dict[str, str], port: int, workers: int, log: Path,
-                 nice: int) -> subprocess.Popen[bytes]:
+                 nice: int, migrate: bool = True) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
-    if target.startswith("ours"):
+    if target.startswith("ours") and migrate:
         subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                        check=True, capture_output=True, timeout=180)
     if workers > 1:
@@ -129,7 +139,7 @@ def start_server(target: str, env: dict[str, str], port: int, workers: int, log:
     where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
              "--log-level", "warning"]
     command = [str(BIN / "python"), "-m", *APPS[target], *where]
-    with log.open("wb") as out:
+    with log.open("ab") as out:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
                                 stderr=subprocess.STDOUT,
                                 preexec_fn=lambda: server_child(nice))
@@ -171,7 +181,7 @@ class Clients:
             share = rooms // count + (1 if i < rooms % count else 0)
             first = i * (rooms // count) + min(i, rooms % count)
             plan = load_client.Plan(target, base, first, share, args.think_ms, args.act_timeout,
-                                    args.seed * 1000 + i, args.nice)
+                                    args.seed * 1000 + i, args.nice, args.retry)
             ours, theirs = context.Pipe()
             process = context.Process(target=load_client.main, args=(plan, theirs), daemon=True)
             process.start()
@@ -210,14 +220,11 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
     name, workers = app_of(target)
     database = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:10]}"
     await admin(f'CREATE DATABASE "{database}"')
-    server = bystander = None
+    bystander = None
+    log = Path(f"/tmp/{database}.log")
+    server = Server(args, name, database, workers or args.workers, log)
     try:
-        port = free_port()
-        log = Path(f"/tmp/{database}.log")
-        server = start_server(name, server_env(name, database), port, workers or args.workers,
-                              log, args.nice)
-        base = f"http://127.0.0.1:{port}"
-        await wait_ready(base, server)
+        await server.start()
         if args.bystander:  # the same server once more, on the same database, left idle
             idle_port = free_port()
             bystander = start_server(name, server_env(name, database), idle_port, 1,
@@ -225,7 +232,7 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
             await wait_ready(f"http://127.0.0.1:{idle_port}", bystander)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
         try:
-            found = await measure(args, target, rooms, base, server.pid, database,
+            found = await measure(args, target, rooms, server, database,
                                   bystander.pid if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
@@ -233,41 +240,116 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
         progress(json.dumps(found))
         return found
     finally:
-        for process in (server, bystander):
-            if process is not None:
-                stop_server(process)
+        server.stop()
+        if bystander is not None:
+            stop_server(bystander)
         await admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
-async def measure(args: argparse.Namespace, target: str, rooms: int, base: str, pid: int,
+class Server:
+    """One target's server on its port; `restart` stops it and starts it again there."""
+
+    def __init__(self, args: argparse.Namespace, name: str, database: str, workers: int,
+                 log: Path) -> None:
+        self.args, self.name, self.workers, self.log = args, name, workers, log
+        self.env = server_env(name, database)
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def start(self, migrate: bool = True) -> None:
+        self.process = start_server(self.name, self.env, self.port, self.workers, self.log,
+                                    self.args.nice, migrate)
+        await wait_ready(self.base, self.process)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_server(self.process)
+            self.process = None
+
+    async def restart(self) -> None:
+        self.stop()
+        await self.start(migrate=False)
+
+
+async def setup(clients: Clients, args: argparse.Namespace, target: str, server: Server,
+                requests: int) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+    """Open the rooms, connect every seat (and with --restart, restart the server and
+    reconnect every seat at once): wall seconds, and server CPU per request and per socket."""
+    cpu = procstat.cpu_seconds(server.pid)
+    opened = await clients.answers("opened", args.setup_timeout)
+    rooms = sum(a[1] for a in opened)
+    cpu, open_cpu = procstat.cpu_seconds(server.pid), procstat.cpu_seconds(server.pid) - cpu
+    progress(f"{target}: {rooms} rooms opened; connecting")
+    memory_before = procstat.rss_bytes(server.pid)
+    clients.tell("connect")
+    connected = await clients.answers("connected", args.setup_timeout)
+    connect_cpu = procstat.cpu_seconds(server.pid) - cpu
+    sockets = sum(a[1] for a in connected)
+    await asyncio.sleep(SETTLE_SECONDS)
+    per_socket = (procstat.rss_bytes(server.pid) - memory_before) / max(1, sockets)
+    found = report.storm("open", max(a[3] for a in opened), open_cpu, rooms * requests)
+    found |= report.storm("connect", max(a[3] for a in connected), connect_cpu, sockets)
+    found["per_socket"] = per_socket
+    if args.restart:
+        progress(f"{target}: restarting the server; every seat reconnects at once")
+        await server.restart()
+        progress(f"{target}: restarted, server pid {server.pid}")
+        cpu = procstat.cpu_seconds(server.pid)
+        clients.tell("reconnect")
+        again = await clients.answers("reconnected", args.setup_timeout)
+        found |= report.storm("reconnect", max(a[3] for a in again),
+                              procstat.cpu_seconds(server.pid) - cpu, sum(a[1] for a in again))
+        found["reconnected"] = sum(a[1] for a in again)
+    return found, opened + connected
+
+
+async def measure(args: argparse.Namespace, target: str, rooms: int, server: Server,
                   database: str, bystander: int | None = None) -> dict[str, Any]:
-    clients = Clients(args, target, base, rooms)
+    clients = Clients(args, target, server.base, rooms)
     try:
-        opened = await clients.answers("opened", args.setup_timeout)
-        progress(f"{target}: {sum(a[1] for a in opened)} rooms opened; connecting")
-        memory_before = procstat.rss_bytes(pid)
-        clients.tell("connect")
-        connected = await clients.answers("connected", args.setup_timeout)
-        await asyncio.sleep(SETTLE_SECONDS)
-        sockets = sum(a[1] for a in connected)
-        per_socket = (procstat.rss_bytes(pid) - memory_before) / max(1, sockets)
+        storm, setups = await setup(clients, args, target, server,
+                                    1 if target.startswith("relay") else 2 + load_client.HUNTED)
+        sockets, per_socket = storm["connect_count"], storm.pop("per_socket")
         progress(f"{target}: {sockets} sockets; driving for {args.seconds:.0f} s")
         procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
-        start = reading(pid, database)
-        idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
-        clients.tell("drive", time.monotonic() + args.seconds)
-        done = await clients.answers("done", args.seconds + args.act_timeout + 60)
-        end = reading(pid, database)
+        with hog(args.hog):
+            start = reading(server.pid, database)
+            idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
+            clients.tell("drive", time.monotonic() + args.seconds)
+            done = await clients.answers("done", args.seconds + args.act_timeout + 60)
+            end = reading(server.pid, database)
         idle_cpu = procstat.cpu_seconds(bystander) - idle_before if bystander else None
         clients.tell("close")
     finally:
         clients.stop()
-    setup_errors = sum(sum(a[2].values()) for a in opened + connected)
+    setup_errors = sum(sum(a[2].values()) for a in setups)
     found = report.figures(target, rooms, sockets, per_socket, setup_errors, start, end, done)
+    found |= storm
     if idle_cpu is not None:  # what a process holding none of the rooms spent on them
         found["bystander_cpu_ms_per_move"] = report.rounded(
             1000 * idle_cpu / found["moves"] if found["moves"] else None, 3)
     return found
+
+
+@contextlib.contextmanager
+def hog(on: bool) -> Iterator[None]:
+    """With --hog, one busy loop in a session of its own beside the server while it drives."""
+    if not on:
+        yield
+        return
+    loop = subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                            preexec_fn=lambda: (os.setsid(), die_with_parent()))
+    try:
+        yield
+    finally:
+        loop.kill()
+        loop.wait()
 
 
 def reading(pid: int, database: str) -> report.Reading:
@@ -337,6 +419,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="niceness of the servers, their database backends and the load "
                              "clients (e.g. -5 on a box shared with other work; root only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random clients")
+    parser.add_argument("--restart", action="store_true",
+                        help="after connecting, restart the server on its port and time every "
+                             "seat reconnecting at once")
+    parser.add_argument("--retry", action="store_true",
+                        help="the clients send a move refused `busy` again at once")
+    parser.add_argument("--hog", action="store_true",
+                        help="one busy loop runs beside the server while it is driven")
     parser.add_argument("--bystander", action="store_true",
                         help="start each server once more on the same database, with no "
                              "socket, and report the CPU it spends per move of the others")

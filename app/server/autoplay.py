@@ -108,8 +108,9 @@ class Autoplay:
         self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.wakeups: dict[str, asyncio.Event] = {}
-        self.owing: dict[tuple[str, int], float] = {}  # since when a seat owes a move
-        self.passing: dict[tuple[str, int], float] = {}  # when the server passes for a seat
+        # By room, then seat, so that a room's entries are found without a scan of every room:
+        self.owing: dict[str, dict[int, float]] = {}  # since when a seat owes a move
+        self.passing: dict[str, dict[int, float]] = {}  # when the server passes for a seat
         publisher.watchers.append(self.kick)  # after each move, and when seats come or go
 
     def kick(self, code: str) -> None:
@@ -132,7 +133,7 @@ class Autoplay:
         plan = self.plans.get(code)
         if plan is not None and seat in plan.modes:
             plan.modes[seat] = mode
-        self.passing.pop((code, seat), None)
+        self.passing.get(code, {}).pop(seat, None)
         self.kick(code)
 
     def running(self, code: str) -> bool:
@@ -190,17 +191,13 @@ class Autoplay:
                 log.warning("autoplay of room %s waits: the database is busy", code)
                 asyncio.get_running_loop().call_later(BUSY_RETRY, self.kick, code)
         finally:
-            self._forget(code)
+            self.owing.pop(code, None)  # the room's times (kept by room: no scan)
+            self.passing.pop(code, None)
             if done:  # nothing left to run here: let another process have it if it must
                 await self.leases.drop(code)
                 if not self.publisher.hub.connections(code):  # nor any socket: not held
                     self.plans.pop(code, None)
                     self.moves.forget(code)
-
-    def _forget(self, code: str) -> None:
-        for table in (self.owing, self.passing):
-            for key in [k for k in table if k[0] == code]:
-                del table[key]
 
     def _next(self, code: str, plan: Plan, live: LiveGame) -> Job | None:
         """The earliest thing due in the room, from the live game alone."""
@@ -209,7 +206,7 @@ class Autoplay:
         self._track(code, active, now)
         jobs = []
         for seat in active:
-            since = self.owing[(code, seat)]
+            since = self.owing[code][seat]
             if seat in plan.bots:
                 jobs.append(Job(since + plan.bot_delay, seat, Why.BOT))
                 continue
@@ -245,17 +242,19 @@ class Autoplay:
             return Job(now, seat, Why.DECIDED)
         if (mode is AutoPass.WHEN_NOTHING and legal == [Pass()]) or (
                 mode is AutoPass.UNTIL_DECISION and passes):
-            return Job(self.passing.setdefault((code, seat), now + pass_delay()), seat, Why.AUTO)
-        self.passing.pop((code, seat), None)
+            due = self.passing.setdefault(code, {}).setdefault(seat, now + pass_delay())
+            return Job(due, seat, Why.AUTO)
+        self.passing.get(code, {}).pop(seat, None)
         return None
 
     def _track(self, code: str, active: list[int], now: float) -> None:
         """Note since when each active seat owes a move; forget the seats that moved."""
-        for table in (self.owing, self.passing):
-            for key in [k for k in table if k[0] == code and k[1] not in active]:
-                del table[key]
+        for seats in (self.owing.get(code, {}), self.passing.get(code, {})):
+            for seat in [s for s in seats if s not in active]:
+                del seats[seat]
+        owing = self.owing.setdefault(code, {})
         for seat in active:
-            self.owing.setdefault((code, seat), now)
+            owing.setdefault(seat, now)
 
     async def _do(self, code: str, plan: Plan, live: LiveGame, job: Job) -> None:
         """Carry out a job; a refusal (someone moved first, busy) is looked at again."""
@@ -288,8 +287,8 @@ class Autoplay:
         with contextlib.suppress(ServiceError):
             if await self.moves.play(code, seat, action, version, f"{job.why}-{seat}-{version}",
                                      first=first, by=by):
-                self.passing.pop((code, seat), None)
-                self.owing.pop((code, seat), None)
+                self.passing.get(code, {}).pop(seat, None)
+                self.owing.get(code, {}).pop(seat, None)
 
 
 def _busy(exc: Exception) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from .shards import Placement, shard_of
 # insufficient resources (too many clients, a full disk), operator intervention (shutting down).
 UNAVAILABLE_STATES = ("08", "53", "57P")
 POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.pool_size
+READ_WAIT = 60.0  # seconds a read may wait for its turn before the client hears `busy`
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -95,6 +97,14 @@ def _answering() -> Iterator[None]:
         raise busy() from exc
 
 
+def _turns(engine: AsyncEngine) -> asyncio.Semaphore | None:
+    """Reads take turns for all but a quarter of a shard's pool: in a storm of joins they queue
+    here, in order, rather than time out waiting for a connection (`busy`), and the writes
+    (start, seats, chat) still find one."""
+    size = getattr(engine.pool, "size", None)
+    return asyncio.Semaphore(max(1, size() * 3 // 4)) if callable(size) else None
+
+
 class UnitOfWork:
     """Opens every unit of work: a read, a write (one transaction), or a move (Core, one
     transaction on one connection), each on the shard of the room it names (shards.py). A
@@ -105,6 +115,12 @@ class UnitOfWork:
         self.engine = self.engines[0]  # shard 0: where rooms made before shards live
         self._sessions = [make_sessions(engine) for engine in self.engines]
         self.placement = Placement(len(self.engines))
+        # A read on Postgres runs without BEGIN and ROLLBACK: each of its statements sees what
+        # was committed when it began, as it would inside a READ COMMITTED transaction, and a
+        # join's reads cost a round trip each instead of three (docs/performance.md, "Storms").
+        self._readers = ([make_sessions(engine.execution_options(isolation_level="AUTOCOMMIT"))
+                          for engine in self.engines] if self.postgres else self._sessions)
+        self._turns = [_turns(engine) if self.postgres else None for engine in self.engines]
 
     @property
     def postgres(self) -> bool:
@@ -120,10 +136,21 @@ class UnitOfWork:
 
     @asynccontextmanager
     async def read(self, code: str) -> AsyncIterator[AsyncSession]:
-        """One session for one read of the room `code`."""
-        with _answering():
-            async with self._sessions[self.shard(code)]() as session:
-                yield session
+        """One session for one read of the room `code` (no transaction on Postgres: see
+        `_readers`); `busy` after READ_WAIT seconds waiting for a turn on its shard."""
+        index = self.shard(code)
+        turns = self._turns[index]
+        with _answering():  # asyncio's TimeoutError is an OSError too
+            if turns is None:
+                async with self._readers[index]() as session:
+                    yield session
+                return
+            await asyncio.wait_for(turns.acquire(), READ_WAIT)
+            try:
+                async with self._readers[index]() as session:
+                    yield session
+            finally:
+                turns.release()
 
     @asynccontextmanager
     async def write(self, code: str) -> AsyncIterator[AsyncSession]:

@@ -128,14 +128,15 @@ class Publisher:
         """A frame to one socket."""
         conn.send(frame.encode())
 
-    async def lobby(self, code: str, *, announce: bool = True) -> Lobby:
-        """Send the room's current lobby to its sockets (and tell the other processes)."""
+    async def lobby(self, code: str, *, announce: bool = True) -> None:
+        """Send the room's current lobby to its sockets (and tell the other processes); a
+        room with no socket here is not read (players claiming seats before they connect)."""
         self.syncs.changed(code)
-        lobby = lobby_of(await self.reads.room(code), self.hub.presence(code))
-        self.to_room(code, LobbyFrame(lobby=lobby))
+        if self.hub.connections(code):
+            lobby = lobby_of(await self.reads.room(code), self.hub.presence(code))
+            self.to_room(code, LobbyFrame(lobby=lobby))
         if announce:
             await self.bus.announce(code, Notice.LOBBY, {})
-        return lobby
 
     def presence(self, code: str) -> None:
         """Sockets came or went (here or elsewhere): the room hears who is connected, at most

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +24,7 @@ from .settings import AutoPass
 
 RECENT_ACTIONS = 30  # a sync carries the visible events of the last actions
 RECENT_CHAT = 50  # and the last chat lines
+KNOWN_ROOMS = 100_000  # room codes remembered as existing (`Reads.room_exists`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,7 @@ class SyncParts:
 
     room: RoomInfo
     chat: list[ChatLine]
-    events: list[EventOut]
+    events: dict[int | None, list[EventOut]]  # by seat (None: a spectator)
 
 
 def utc_iso(moment: datetime) -> str:
@@ -128,11 +131,32 @@ class Reads:
 
     def __init__(self, uow: UnitOfWork) -> None:
         self.uow = uow
+        # Codes of rooms known to exist: a room is never deleted, so every socket of a room
+        # after its first skips the read (a reconnect storm opens four per room at once).
+        self.known: set[str] = set()
+        self.checking: dict[str, asyncio.Future[None]] = {}  # one read per code at a time
 
     async def room_exists(self, code: str) -> None:
         """Nothing, or `unknown_room`."""
+        if code in self.known:
+            return
+        check = self.checking.get(code)
+        if check is None:
+            check = self.checking[code] = asyncio.ensure_future(self._check(code))
+            check.add_done_callback(lambda done: self._checked(code, done))
+        await asyncio.shield(check)  # a socket that goes away leaves the read to the others
+
+    def _checked(self, code: str, done: asyncio.Future[None]) -> None:
+        self.checking.pop(code, None)
+        if not done.cancelled():
+            done.exception()  # retrieved, even when every waiting socket went away
+
+    async def _check(self, code: str) -> None:
         async with self.uow.read(code) as session:
             await room_row(session, code)
+        if len(self.known) >= KNOWN_ROOMS:  # bounded: forgetting costs one read, no more
+            self.known.clear()
+        self.known.add(code)
 
     async def identify(self, code: str, token: str) -> SeatIdentity:
         """Check a token against a room: who holds it."""
@@ -165,18 +189,17 @@ class Reads:
         return [PlayedMove(seq=row.seq, action=action_fields(action_from_json(row.action)))
                 for row in rows if row.seat == seat and row.by == By.COMPUTER]
 
-    async def sync_parts(self, code: str, seat: int | None, version: int) -> SyncParts:
-        """The lobby, the recent chat and the visible events up to `version`, in one session."""
+    async def sync_parts(self, code: str, seats: Iterable[int | None],
+                         version: int) -> SyncParts:
+        """The lobby, the recent chat and, for each of `seats` (None: a spectator), the
+        events it may see up to `version`, in one session."""
         async with self.uow.read(code) as session:
             room = await room_row(session, code)
             info = await self._room(session, code, room)
             chat = [chat_line(c) for c in await repo.recent_chat(session, room.id, RECENT_CHAT)]
-            events: list[EventOut] = []
-            if room.game_id is not None:
-                rows = await repo.actions_between(session, room.game_id,
-                                                  version - RECENT_ACTIONS, version)
-                events = visible(rows, seat)
-            return SyncParts(info, chat, events)
+            rows = [] if room.game_id is None else await repo.actions_between(
+                session, room.game_id, version - RECENT_ACTIONS, version)
+            return SyncParts(info, chat, {seat: visible(rows, seat) for seat in seats})
 
     async def visible_events(self, code: str, seat: int | None) -> tuple[int, list[EventOut]]:
         """The current game's version and the events `seat` may see (None = spectator)."""

@@ -128,6 +128,15 @@ class Rooms:
         Returns who holds the token and, if a computer played the seat until now, the game's
         version when it took over (None: the seat was the player's).
         """
+        async with self.uow.read(code) as session:  # one statement: a reconnect storm's read
+            room, seat = await repo.room_and_seat(session, code, token=token)
+            if room is None:
+                raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+            if seat is None:
+                raise ServiceError(ErrorCode.BAD_TOKEN)
+            if seat.bot is None:  # the player's own seat: nothing to write
+                return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat), \
+                    None
         async with self.uow.write(code) as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)

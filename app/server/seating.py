@@ -12,30 +12,42 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.engine import may_whisper, view_for
+from app.engine import may_whisper
 
-from . import metrics
 from .db import UnitOfWork, busy, unavailable
 from .errors import ErrorCode, ServiceError
-from .frames import ErrorFrame, SyncFrame
+from .frames import ErrorFrame
 from .holding import Releases
 from .hub import Connection, Hub
 from .live import LiveGame, load
-from .publish import Publisher, lobby_of
+from .publish import Publisher
 from .reads import Reads
-from .syncs import Stamp
+from .syncing import Syncer
 
 Done = TypeVar("Done")
+# Sockets between their `auth` and their sync at once (ws.py); the others wait their turn.
+# Enough for the four seats of several rooms to be bound together (`LiveGames.join`).
+JOINS_AT_ONCE = 32
 BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
 
 
 def seats_changing() -> ServiceError:
     """The seats changed each time they were read (new games in a quick row)."""
     return ServiceError(ErrorCode.BUSY, "The seats keep changing: try again.")
+
+
+@dataclass(eq=False)
+class Joining:
+    """A socket waiting to join its room: done once bound and synced, or refused (`error`)."""
+
+    conn: Connection
+    error: BaseException | None = None
+    done: bool = False
 
 
 class LiveGames:
@@ -45,9 +57,12 @@ class LiveGames:
         self.uow, self.reads, self.publisher = uow, reads, publisher
         self.hub: Hub = publisher.hub
         self.syncs = publisher.syncs
+        self.syncer = Syncer(reads, self.hub, self.syncs)
         self.games: dict[str, LiveGame] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self._joining: dict[str, list[Joining]] = {}  # by room: sockets waiting to join
+        self.admitting = asyncio.Semaphore(JOINS_AT_ONCE)  # sockets authenticating at once
         self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
 
     def lock(self, code: str) -> asyncio.Lock:
@@ -103,12 +118,43 @@ class LiveGames:
 
     async def join(self, conn: Connection) -> None:
         """An authenticated socket joins its room, bound to its token's seat in the game it
-        is sent (or as a spectator), and gets its sync, in the room's order."""
-        async with self.lock(conn.code):
-            live = await self._bind(conn)
-            conn.authenticated = True
-            self.hub.join(conn)
-            await self._send_sync(conn, live)
+        is sent (or as a spectator), and gets its sync, in the room's order.
+
+        The sockets of a room that wait for its lock join together, the first to take it
+        binding them all with one read of the seats and syncing them with one read of the
+        room (a restart's storm brings every seat of a room back at once)."""
+        mine = Joining(conn)
+        while not mine.done:  # not done: the socket that took it was cancelled; take it again
+            waiting = self._joining.setdefault(conn.code, [])
+            if mine not in waiting:
+                waiting.append(mine)
+            try:
+                async with self.lock(conn.code):
+                    await self._join_all(conn.code, self._joining.pop(conn.code, []))
+            except BaseException:
+                if mine in self._joining.get(conn.code, []):
+                    self._joining[conn.code].remove(mine)
+                raise
+        if mine.error is not None:
+            raise mine.error
+
+    async def _join_all(self, code: str, batch: list[Joining]) -> None:
+        """Bind, admit and sync the joining sockets of a room (under its lock); each one that
+        fails keeps its own error."""
+        if not batch:
+            return
+        try:
+            live = await self._bind(code, batch)
+            ready = [j.conn for j in batch if j.error is None]
+            for conn in ready:
+                conn.authenticated = True
+                self.hub.join(conn)
+            await self.syncer.send(code, ready, live)
+        except Exception as exc:
+            for joining in batch:
+                joining.error = joining.error or exc
+        for joining in batch:
+            joining.done = True
 
     async def resync(self, conn: Connection) -> None:
         """A fresh sync for one socket; one that must be built spends from the room's budget
@@ -166,25 +212,27 @@ class LiveGames:
             raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
         return seat
 
-    async def _bind(self, conn: Connection) -> LiveGame | None:
-        """Bind a joining socket to the seat its token holds in the game this process holds.
+    async def _bind(self, code: str, batch: list[Joining]) -> LiveGame | None:
+        """Bind joining sockets to the seat each token holds in the game this process holds.
 
-        The token's seat is read with the room's current game in one statement; the seat
+        The tokens' seats are read with the room's current game in one statement; a seat
         holds for that game only, so the live game must be that one: an older one held here
         is replaced (every socket here re-bound), and a newer one met while loading means
-        the seats changed meanwhile: read again.
+        the seats changed meanwhile: read again. A token without a seat is `bad_token`.
         """
         for _ in range(BIND_ATTEMPTS):
-            seating = await self.reads.seating(conn.code)
-            live = await self._live_of(conn.code, seating.game_id)
+            seating = await self.reads.seating(code)
+            live = await self._live_of(code, seating.game_id)
             if (live.game_id if live is not None else None) != seating.game_id:
                 continue
-            conn.game_id = seating.game_id
-            if conn.token is not None:
-                held = seating.of(conn.token)
-                if held is None:
-                    raise ServiceError(ErrorCode.BAD_TOKEN)
-                conn.seat, conn.name = held
+            for joining in batch:
+                conn = joining.conn
+                conn.game_id = seating.game_id
+                held = None if conn.token is None else seating.of(conn.token)
+                if held is not None:
+                    conn.seat, conn.name = held
+                elif conn.token is not None:
+                    joining.error = ServiceError(ErrorCode.BAD_TOKEN)
             return live
         raise seats_changing()
 
@@ -217,7 +265,7 @@ class LiveGames:
                     conn.token, conn.seat, conn.name = None, None, ""
                 else:
                     conn.seat, conn.name = held
-            await self._send_sync(conn, live)
+        await self.syncer.send(code, self.hub.connections(code), live)
         return live
 
     async def _live_or_none(self, code: str) -> LiveGame | None:
@@ -230,37 +278,6 @@ class LiveGames:
 
     async def _send_sync(self, conn: Connection, live: LiveGame | None, *,
                          asked: bool = False) -> None:
-        """The socket's sync (under the room's lock): as kept if nothing it shows has changed
-        since it was built (syncs.py), else built from the live game and one read (`asked`:
-        by the client, within the room's budget)."""
-        text = self.syncs.get(conn.code, self._stamp(conn.code, live), conn.seat)
-        if text is None:
-            wait = self.syncs.spend(conn.code) if asked else 0.0
-            if wait > 0:
-                raise ServiceError(ErrorCode.RATE_LIMITED, "This room's syncs are rebuilt too "
-                                   f"often: ask again in {max(wait, 0.1):.1f} s.")
-            text = await self._build_sync(conn, live)
-        conn.send(text)
-        conn.synced = True
-
-    def _stamp(self, code: str, live: LiveGame | None) -> Stamp:
-        presence = self.hub.presence(code)
-        return self.syncs.stamp(code, live.game_id if live is not None else None,
-                                live.version if live is not None else 0, presence.seats,
-                                presence.spectators)
-
-    async def _build_sync(self, conn: Connection, live: LiveGame | None) -> str:
-        version = live.version if live is not None else 0
-        generation = self.syncs.generations.get(conn.code, 0)
-        parts = await self.reads.sync_parts(conn.code, conn.seat, version)
-        stamp = self._stamp(conn.code, live)  # the presence sent is the latest
-        mode = next((s.auto_pass for s in parts.room.seats if s.number == conn.seat), None)
-        presence = self.hub.presence(conn.code)
-        text = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, presence), presence=presence,
-                         chat=parts.chat, version=version,
-                         view=None if live is None else view_for(live.state, conn.seat),
-                         events=parts.events, auto_pass=mode).encode()
-        metrics.sync_built()
-        if stamp[-1] == generation:  # else the room changed during the read: not kept
-            self.syncs.put(conn.code, stamp, conn.seat, text)
-        return text
+        """Send one socket its sync (under the room's lock; `asked`: by the client, a build
+        spends from the room's budget)."""
+        await self.syncer.send(conn.code, [conn], live, asked=asked)

@@ -157,16 +157,19 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
     if conn.authenticated:
         raise ServiceError(ErrorCode.BAD_MESSAGE, "This socket is already authenticated.")
     since = None  # the version from which a computer played the seat, if it did
-    if isinstance(message, AuthMessage):
-        _, since = await roles.rooms.sit_down(conn.code, message.token)
-        conn.token = message.token
-    # Bound to its seat under the room's lock (seats change there), then its sync, in
-    # version order with the room's updates.
-    try:
-        await roles.moves.join(conn)
-    except BaseException:
-        conn.token = None
-        raise
+    # A few sockets at a time, each from its token to its sync: in a storm the first are
+    # served whole while the rest wait, rather than all reading at once and all late.
+    async with roles.moves.admitting:
+        if isinstance(message, AuthMessage):
+            _, since = await roles.rooms.sit_down(conn.code, message.token)
+            conn.token = message.token
+        # Bound to its seat under the room's lock (seats change there), then its sync, in
+        # version order with the room's updates.
+        try:
+            await roles.moves.join(conn)
+        except BaseException:
+            conn.token = None
+            raise
     roles.publisher.presence(conn.code)
     if since is not None and conn.seat is not None:  # a replaced player is back
         moves = await roles.reads.played_for(conn.code, conn.seat, since)

@@ -1,0 +1,76 @@
+"""Sending syncs: each socket's is sent as kept (syncs.py) when nothing it shows has changed
+since it was built; the seats that lack one are built together from the live game and one read
+of the room (a storm brings every seat of a room back at once: docs/performance.md, "Storms").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from app.engine import view_for
+
+from . import metrics
+from .errors import ErrorCode, ServiceError
+from .frames import SyncFrame
+from .hub import Connection, Hub
+from .live import LiveGame
+from .publish import lobby_of
+from .reads import Reads
+from .settings import AutoPass
+from .syncs import Stamp, Syncs
+
+
+class Syncer:
+    """Sends the syncs of a room's sockets, always under the room's lock (seating.py)."""
+
+    def __init__(self, reads: Reads, hub: Hub, syncs: Syncs) -> None:
+        self.reads, self.hub, self.syncs = reads, hub, syncs
+
+    async def send(self, code: str, conns: Collection[Connection],
+                   live: LiveGame | None, *, asked: bool = False) -> None:
+        """Send each socket its sync: as kept, or built with one read for all that lack one
+        (`asked`: a client's resync, whose build spends from the room's budget of builds and
+        is refused `rate_limited`, nothing sent and nothing read, once it is spent)."""
+        if not conns:
+            return
+        stamp = self.stamp(code, live)
+        wanted = {conn.seat for conn in conns}
+        texts = {seat: text for seat in wanted
+                 if (text := self.syncs.get(code, stamp, seat)) is not None}
+        if missing := wanted - texts.keys():
+            wait = self.syncs.spend(code) if asked else 0.0
+            if wait > 0:
+                raise ServiceError(ErrorCode.RATE_LIMITED, "This room's syncs are rebuilt too "
+                                   f"often: ask again in {max(wait, 0.1):.1f} s.")
+            texts |= await self._build(code, missing, live)
+        for conn in conns:
+            conn.send(texts[conn.seat])
+            conn.synced = True
+
+    def stamp(self, code: str, live: LiveGame | None) -> Stamp:
+        """What a sync of the room built now depends on, besides the seat."""
+        presence = self.hub.presence(code)
+        return self.syncs.stamp(code, live.game_id if live is not None else None,
+                                live.version if live is not None else 0, presence.seats,
+                                presence.spectators)
+
+    async def _build(self, code: str, seats: set[int | None],
+                     live: LiveGame | None) -> dict[int | None, str]:
+        """The seats' syncs (None: a spectator's), kept unless the room changed meanwhile."""
+        version = live.version if live is not None else 0
+        generation = self.syncs.generations.get(code, 0)
+        parts = await self.reads.sync_parts(code, seats, version)
+        stamp = self.stamp(code, live)  # the presence sent is the latest
+        presence = self.hub.presence(code)
+        lobby = lobby_of(parts.room, presence)
+        modes: dict[int | None, AutoPass] = {s.number: s.auto_pass for s in parts.room.seats}
+        texts: dict[int | None, str] = {}
+        for seat in seats:
+            texts[seat] = SyncFrame(
+                seat=seat, lobby=lobby, presence=presence, chat=parts.chat, version=version,
+                view=None if live is None else view_for(live.state, seat),
+                events=parts.events[seat], auto_pass=modes.get(seat)).encode()
+            metrics.sync_built()
+            if stamp[-1] == generation:  # else the room changed during the read: not kept
+                self.syncs.put(code, stamp, seat, texts[seat])
+        return texts
