@@ -16,8 +16,9 @@ from .game import (
     replay,
     status,
 )
+from .seat_view import SeatView
 from .state import CREATURE, GameState
-from .view import view_for, views_for
+from .view import seat_view, seat_views, view_for, views_for
 from .vocab import (
     Effect,
     EventKind,
@@ -30,6 +31,7 @@ from .vocab import (
     TokenKind,
     Winner,
 )
+from .wire import wire_fields, wire_object
 
 __all__ = [
     "CREATURE",
@@ -51,6 +53,7 @@ __all__ = [
     "PowerOption",
     "PromptKind",
     "Reason",
+    "SeatView",
     "Step",
     "TokenKind",
     "Winner",
@@ -63,7 +66,11 @@ __all__ = [
     "outcome",
     "phase_name",
     "replay",
+    "seat_view",
+    "seat_views",
     "status",
     "view_for",
     "views_for",
+    "wire_fields",
+    "wire_object",
 ]

@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine import Event, GameState, views_for
+from app.engine import Event, GameState, SeatView, seat_views
 
 from .automatic import seen_by
 from .frames import (
@@ -61,7 +61,7 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
                  seats=seat_list, started=game is not None, game=game)
 
 
-def update_frame(version: int, view: dict[str, Any], events: Sequence[Event], seat: int | None,
+def update_frame(version: int, view: SeatView, events: Sequence[Event], seat: int | None,
                  client_id: str | None, by: str | None = None) -> str:
     """The encoded `update` one seat receives for one committed action (`view`: its view)."""
     return encode_update(version, view, seen_events(version, events, seat, by), client_id)
@@ -93,7 +93,7 @@ class Publisher:
         """After a commit: each socket gets its seat's view; one view and one encoding per
         audience, what every seat sees alike built once."""
         connections = self.hub.connections(code)
-        views = views_for(state, {conn.seat for conn in connections})
+        views = seat_views(state, {conn.seat for conn in connections})
         texts: dict[int | None, str] = {}
         for conn in connections:
             text = texts.get(conn.seat)
