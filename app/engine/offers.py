@@ -75,6 +75,11 @@ SURVIVAL_CHOICES: dict[str, tuple[TargetKind, ...]] = {
 }
 
 
+def choice_kinds(card: str) -> tuple[TargetKind, ...]:
+    """What a Survival card's `places` name, position by position, the last kind repeating."""
+    return SURVIVAL_CHOICES.get(card, (_PLACE,))
+
+
 def targets(action: Action) -> tuple[Target, ...]:
     """What the action's choices point at, in field order; a field left at its empty default
     (no place, no seat, no card) points at nothing."""
@@ -82,8 +87,7 @@ def targets(action: Action) -> tuple[Target, ...]:
     for name, kind in TARGET_FIELDS.get(type(action), ()):
         value = getattr(action, name)
         values = value if isinstance(value, tuple) else (value,)
-        kinds = SURVIVAL_CHOICES.get(action.card, (kind,)) if isinstance(
-            action, PlaySurvivalCard) else (kind,)
+        kinds = choice_kinds(action.card) if isinstance(action, PlaySurvivalCard) else (kind,)
         out.extend(Target(kinds[min(i, len(kinds) - 1)], v)
                    for i, v in enumerate(values) if v not in (None, ""))
     return tuple(out)
@@ -146,5 +150,5 @@ def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> tuple[
     return tuple(out)
 
 
-__all__ = ["COSTED", "SURVIVAL_CHOICES", "TARGET_FIELDS", "action_fields", "cost", "offers",
-           "targets", "unavailable"]
+__all__ = ["COSTED", "SURVIVAL_CHOICES", "TARGET_FIELDS", "action_fields", "choice_kinds", "cost",
+           "offers", "targets", "unavailable"]

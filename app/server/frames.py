@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, GetPydanticSchema
+from pydantic import BaseModel, ConfigDict, GetPydanticSchema, WithJsonSchema
 from pydantic_core import core_schema
 
 from app.engine import SeatView, wire_fields, wire_object
@@ -74,7 +74,8 @@ def _seat_view(value: object) -> SeatView:
 # taken as it is (the engine built it), never validated field by field.
 View = Annotated[SeatView, GetPydanticSchema(
     lambda _source, _handler: core_schema.no_info_plain_validator_function(
-        _seat_view, serialization=core_schema.plain_serializer_function_ser_schema(wire_object)))]
+        _seat_view, serialization=core_schema.plain_serializer_function_ser_schema(wire_object))),
+    WithJsonSchema({"allOf": [{"$ref": "#/$defs/SeatView"}]})]
 
 
 class SyncFrame(Frame):
@@ -199,3 +200,8 @@ class PongFrame(Frame):
 
 
 PONG = PongFrame().encode()
+
+# Every kind of frame, in docs/protocol.md's order.
+FRAME_KINDS: tuple[type[Frame], ...] = (
+    SyncFrame, UpdateFrame, OwnUpdateFrame, ErrorFrame, PresenceFrame, LobbyFrame, ChatFrame,
+    WhisperFrame, TimeoutFrame, AutoPassFrame, PlayedForYouFrame, PongFrame)
