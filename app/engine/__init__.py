@@ -31,7 +31,7 @@ from .vocab import (
     TokenKind,
     Winner,
 )
-from .wire import wire_fields, wire_object
+from .wire import WireCache, wire_fields, wire_object
 
 __all__ = [
     "CREATURE",
@@ -57,6 +57,7 @@ __all__ = [
     "Step",
     "TokenKind",
     "Winner",
+    "WireCache",
     "action_from_json",
     "active_seats",
     "apply_action",

@@ -17,6 +17,7 @@ from .seat_view import JsonValue
 # (name, omit: "empty" | "none" | "", action: "full" | "short" | "") for each field of a class.
 Plan = tuple[tuple[str, str, str], ...]
 _PLANS: dict[type, Plan] = {}
+_PLAIN: dict[type, tuple[str, ...]] = {}  # the classes whose fields all go out as they are
 
 
 def _plan(kind: type) -> Plan:
@@ -41,8 +42,16 @@ def wire_fields(value: object) -> Mapping[str, object]:
     """One seat-view value (a dataclass) as a dict of its wire fields, nested values as is."""
     if isinstance(value, Action):
         return action_fields(value)
+    kind = type(value)
+    names = _PLAIN.get(kind)
+    if names is not None:  # every field as it is: the most of a view, and the fast path
+        return {name: getattr(value, name) for name in names}
+    plan = _plan(kind)
+    if not any(omit or action for _, omit, action in plan):
+        _PLAIN[kind] = tuple(name for name, _, _ in plan)
+        return wire_fields(value)
     out: dict[str, object] = {}
-    for name, omit, action in _plan(type(value)):
+    for name, omit, action in plan:
         item = getattr(value, name)
         if (omit == "empty" and not item) or (omit == "none" and item is None):
             continue
@@ -52,6 +61,25 @@ def wire_fields(value: object) -> Mapping[str, object]:
             item = [a.to_json() for a in item]
         out[name] = item
     return out
+
+
+class WireCache:
+    """`wire_fields` that remembers each value's fields: the views of one state share their
+    common parts (the board, the Creature, each Hunted as a seat sees it), so encoding every
+    seat's view with one cache turns each shared part into its fields once."""
+
+    def __init__(self) -> None:
+        # By identity; the value is kept so that its id is not reused while the cache lives.
+        self._seen: dict[int, tuple[object, Mapping[str, object]]] = {}
+
+    def __call__(self, value: object) -> Mapping[str, object]:
+        """The wire fields of `value` (wire_fields), worked out once."""
+        hit = self._seen.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        out = wire_fields(value)
+        self._seen[id(value)] = (value, out)
+        return out
 
 
 def wire_object(value: object) -> dict[str, JsonValue]:
