@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.engine import may_whisper, view_for
+from app.engine import may_whisper, seat_view
 
 from . import metrics
 from .db import UnitOfWork, busy, unavailable
@@ -251,7 +251,7 @@ class LiveGames:
         presence = self.hub.presence(conn.code)
         text = SyncFrame(seat=conn.seat, lobby=lobby_of(parts.room, presence), presence=presence,
                          chat=parts.chat, version=version,
-                         view=None if live is None else view_for(live.state, conn.seat),
+                         view=None if live is None else seat_view(live.state, conn.seat),
                          events=parts.events, auto_pass=mode).encode()
         metrics.sync_built()
         if stamp[-1] == generation:  # else the room changed during the read: not kept
