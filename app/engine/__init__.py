@@ -32,7 +32,8 @@ from .vocab import (
     TokenKind,
     Winner,
 )
-from .wire import WireCache, wire_fields, wire_object
+from .wire import wire_fields, wire_object
+from .wire_view import WireCache
 
 __all__ = [
     "CREATURE",

@@ -2,8 +2,8 @@
 
 `wire_fields` turns one value into a dict of its fields, as the wire names and orders them (the
 field order of its class), leaving nested values as they are: a serializer that walks the rest
-itself (the server's orjson, calling back for each nested value) needs no more. `to_wire` goes
-all the way down, for a caller that wants plain dicts and lists.
+itself needs no more. `to_wire` goes all the way down, for a caller that wants plain dicts and
+lists; wire_view.py writes the same out class by class, for the server's per-move frames.
 """
 
 from __future__ import annotations
@@ -61,25 +61,6 @@ def wire_fields(value: object) -> Mapping[str, object]:
             item = [a.to_json() for a in item]
         out[name] = item
     return out
-
-
-class WireCache:
-    """`wire_fields` that remembers each value's fields: the views of one state share their
-    common parts (the board, the Creature, each Hunted as a seat sees it), so encoding every
-    seat's view with one cache turns each shared part into its fields once."""
-
-    def __init__(self) -> None:
-        # By identity; the value is kept so that its id is not reused while the cache lives.
-        self._seen: dict[int, tuple[object, Mapping[str, object]]] = {}
-
-    def __call__(self, value: object) -> Mapping[str, object]:
-        """The wire fields of `value` (wire_fields), worked out once."""
-        hit = self._seen.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        out = wire_fields(value)
-        self._seen[id(value)] = (value, out)
-        return out
 
 
 def wire_object(value: object) -> dict[str, JsonValue]:

@@ -6,14 +6,13 @@ spectators of a room share one, and so do all the sockets of one seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, GetPydanticSchema, WithJsonSchema
 from pydantic_core import core_schema
 
-from app.engine import SeatView, wire_fields, wire_object
+from app.engine import SeatView, WireCache, wire_fields, wire_object
 
 from .errors import ServiceError
 from .schemas import Lobby
@@ -109,18 +108,17 @@ class OwnUpdateFrame(UpdateFrame):
 
 
 def encode_update(version: int, view: SeatView, events: list[dict[str, Any]],
-                  client_id: str | None,
-                  fields: Callable[[object], Mapping[str, object]] = wire_fields) -> str:
+                  client_id: str | None, cache: WireCache | None = None) -> str:
     """The text of an `update` (an `OwnUpdateFrame` with a client id), the same as the model
     encodes, built from plain dicts: per move and per seat, the models' validation and
-    encoding cost more than everything else done for the frame. orjson walks the view and
-    asks the engine's encoder for each of its values' fields (`wire_fields`, or a `WireCache`
-    shared by the views of one state)."""
-    frame: dict[str, object] = {"type": "update", "version": version, "view": view,
-                                "events": events}
+    encoding cost more than everything else done for the frame. The engine writes the view
+    out as plain data (`WireCache`, one shared by the views of one state), which orjson
+    encodes without calling back."""
+    frame: dict[str, object] = {"type": "update", "version": version,
+                                "view": (cache or WireCache()).view(view), "events": events}
     if client_id is not None:
         frame["client_id"] = client_id
-    return orjson.dumps(frame, default=fields, option=_OPTIONS).decode()
+    return orjson.dumps(frame, default=wire_fields, option=_OPTIONS).decode()
 
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS

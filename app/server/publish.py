@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine import Event, GameState, SeatView, WireCache, seat_views, wire_fields
+from app.engine import Event, GameState, SeatView, WireCache, seat_views
 
 from .automatic import seen_by
 from .frames import (
@@ -66,8 +66,7 @@ def update_frame(version: int, view: SeatView, events: Sequence[Event], seat: in
                  cache: WireCache | None = None) -> str:
     """The encoded `update` one seat receives for one committed action (`view`: its view;
     `cache`: one per state, shared by its seats' views)."""
-    return encode_update(version, view, seen_events(version, events, seat, by), client_id,
-                         wire_fields if cache is None else cache)
+    return encode_update(version, view, seen_events(version, events, seat, by), client_id, cache)
 
 
 def seen_events(version: int, events: Sequence[Event], seat: int | None,

@@ -17,7 +17,7 @@ from app.engine import (
     seat_view,
     seat_views,
 )
-from app.engine.wire import WireCache
+from app.engine.wire_view import WireCache
 from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
 from app.server.publish import update_frame
 
@@ -25,8 +25,8 @@ from app.server.publish import update_frame
 def test_every_seat_gets_the_text_the_models_would_encode() -> None:
     rng = Random("update-text")
     checked = 0
-    for seed in range(3):
-        state = new_game(Config(hunted=3), seed)
+    for seed, variant in ((0, "base"), (1, "base"), (2, "frozen-lands")):
+        state = new_game(Config(hunted=3, variant=variant), seed)
         for version in range(1, 120):
             seats = active_seats(state)
             if not seats:
