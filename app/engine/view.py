@@ -19,6 +19,7 @@ from .seat_view import (
     Board,
     CreaturePrivate,
     CreaturePublic,
+    Face,
     HuntedPrivate,
     HuntedPublic,
     JsonValue,
@@ -49,13 +50,14 @@ def seat_views(state: GameState, seats: Iterable[int | None]) -> dict[int | None
         turn=state.turn, phase=phase_name(state), board=_board(state),
         creature=_creature_public(state), waiting_on=_waiting_on(state),
         outcome=None if result is None else Outcome(result.winner, result.reason))
-    hunted: dict[tuple[bool, int | None], tuple[HuntedPublic, ...]] = {}
+    hunted: dict[_Audience, tuple[HuntedPublic, ...]] = {}
     views = {}
     for seat in seats:
         key = _audience(state, seat)
         if key not in hunted:
-            hunted[key] = tuple(_hunted_public(h, seat, sees_discards=key[0])
-                                for h in state.hunted)
+            hunted[key] = tuple(_hunted_public(h, faces, sees_discards=key[0])
+                                for h, faces in zip(state.hunted, key[1] or _unknown(state),
+                                                    strict=True))
         views[seat] = _seat_view(state, seat, common, hunted[key])
     return views
 
@@ -69,6 +71,10 @@ def views_for(state: GameState,
               seats: Iterable[int | None]) -> dict[int | None, dict[str, JsonValue]]:
     """`view_for` of each seat (`seat_views`, encoded)."""
     return {seat: wire_object(view) for seat, view in seat_views(state, seats).items()}
+
+
+# Whether a seat sees the discard piles, and the token faces it knows, Hunted by Hunted.
+_Audience = tuple[bool, tuple[tuple[Face | None, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +103,15 @@ def _seat_view(state: GameState, seat: int | None, common: _Common,
         outcome=common.outcome)
 
 
-def _audience(state: GameState, seat: int | None) -> tuple[bool, int | None]:
+def _audience(state: GameState, seat: int | None) -> _Audience:
     """What the Hunted's public part depends on for `seat`: whether it sees the discard piles,
-    and the seat itself while any Hunted holds a Contamination token (faces: face_for)."""
+    and the faces it knows of each Hunted's Contamination tokens (face_for; () if none are
+    held), so that seats which know the same share one part."""
     # Under Smokescreen only the Hunted see discard piles (spectators see what everyone sees).
     sees_discards = seat not in (CREATURE, None) or Effect.SMOKESCREEN not in state.effects
-    return sees_discards, seat if any(h.tokens for h in state.hunted) else None
+    if not any(h.tokens for h in state.hunted):
+        return sees_discards, ()
+    return sees_discards, tuple(tuple(face_for(t, seat) for t in h.tokens) for h in state.hunted)
 
 
 def _role(state: GameState, seat: int | None) -> Role:
@@ -161,7 +170,8 @@ def _creature_public(state: GameState) -> CreaturePublic:
         flashback_copies=copied_card(state))  # the Hunt card Flashback would repeat
 
 
-def _hunted_public(h: Hunted, seat: int | None, *, sees_discards: bool) -> HuntedPublic:
+def _hunted_public(h: Hunted, faces: tuple[Face | None, ...], *,
+                   sees_discards: bool) -> HuntedPublic:
     return HuntedPublic(
         seat=h.seat,
         will=h.will,
@@ -182,7 +192,7 @@ def _hunted_public(h: Hunted, seat: int | None, *, sees_discards: bool) -> Hunte
         lost_last_will=h.lost_last_will,
         immune=tuple(h.immune),
         # Contamination tokens: a face shows only to who looked, or to all once revealed (C9).
-        tokens=tuple(TokenView(t.id, face_for(t, seat)) for t in h.tokens),
+        tokens=tuple(TokenView(t.id, face) for t, face in zip(h.tokens, faces, strict=True)),
         sheet=h.sheet,
         used_this_turn=tuple(h.used_this_turn),
         used_this_game=tuple(h.used_this_game),
@@ -222,3 +232,8 @@ def _private(state: GameState, seat: int | None, legal: list[Action]) -> Private
 def private_view(state: GameState, seat: int) -> Private:
     """A seat's own part of its view (`you`): its prompt and its cards."""
     return _private(state, seat, legal_actions(state, seat))
+
+
+def _unknown(state: GameState) -> tuple[tuple[Face | None, ...], ...]:
+    """No token faces, for each Hunted: while none holds a Contamination token."""
+    return ((),) * len(state.hunted)
