@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from .source import parse
+
 ENGINE = Path(__file__).resolve().parent.parent / "app" / "engine"
 
 # Standard-library modules the engine must not use: the global RNG, the clock, I/O, concurrency.
@@ -29,7 +31,7 @@ def violations(source: str, relative: Path) -> list[str]:
     """Every import in `source` (the file at `relative`, under app/engine) that breaks a rule."""
     allowed = ALLOWED_IN_FILE.get(relative.as_posix(), frozenset())
     found: list[str] = []
-    for node in ast.walk(ast.parse(source, filename=str(relative))):
+    for node in ast.walk(parse(source, filename=str(relative))):
         modules: list[tuple[str, list[str] | None]]
         if isinstance(node, ast.Import):
             modules = [(alias.name, None) for alias in node.names]

@@ -16,6 +16,8 @@ from pathlib import Path
 import app.engine.game  # noqa: F401  (registers every card and place)
 from app.engine.cards import ALL_HUNT_CARDS, ALL_SURVIVAL_CARDS, FROZEN_PLACE_IDS, PLACE_IDS
 
+from .source import parse
+
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("app/engine", "app/server")
 # The registries and the catalogue: where a card's or a place's name is its home.
@@ -65,7 +67,7 @@ def _line(node: ast.AST) -> int:
 def name_tests(source: str, where: str) -> list[str]:
     """`where:line name` for each test of a card or place by its name in `source`."""
     skip = NOT_A_CARD.get(where, frozenset())
-    found = [(_line(node), name) for node in ast.walk(ast.parse(source))
+    found = [(_line(node), name) for node in ast.walk(parse(source))
              for name in _tested(node) if name not in skip]
     return [f"{where}:{line} {name}" for line, name in sorted(found)]
 

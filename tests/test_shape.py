@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from .source import parse
+
 ROOT = Path(__file__).resolve().parents[1]
 MAX_MODULE_LINES = 300
 MAX_FUNCTION_LINES = 40
@@ -21,7 +23,7 @@ def modules() -> list[Path]:
 
 def long_functions(path: Path, root: Path = ROOT) -> list[str]:
     """`path:line name (N lines)` for each function or method of `path` over the limit."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parse(path.read_text(), filename=str(path))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -28,7 +28,10 @@ from .shards import Placement, shard_of
 # insufficient resources (too many clients, a full disk), operator intervention (shutting down).
 UNAVAILABLE_STATES = ("08", "53", "57P")
 POOL_SIZE = 5  # for tools and tests; the server sizes its pool from Settings.pool_size
-READ_WAIT = 60.0  # seconds a read may wait for its turn before the client hears `busy`
+# A read waits for its turn at most this many times the pool's own timeout, then the client
+# hears `busy`: long enough for a storm of joins to queue through, short enough that a
+# database which answers nobody is reported as a pool time-out would be (docs/protocol.md).
+READ_WAIT_POOL_TIMEOUTS = 4
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -105,6 +108,12 @@ def _turns(engine: AsyncEngine) -> asyncio.Semaphore | None:
     return asyncio.Semaphore(max(1, size() * 3 // 4)) if callable(size) else None
 
 
+def _pool_timeout(engine: AsyncEngine) -> float:
+    """Seconds the engine's pool waits for a connection (30, SQLAlchemy's default, if unsaid)."""
+    timeout = getattr(engine.pool, "timeout", None)
+    return float(timeout()) if callable(timeout) else 30.0
+
+
 class UnitOfWork:
     """Opens every unit of work: a read, a write (one transaction), or a move (Core, one
     transaction on one connection), each on the shard of the room it names (shards.py). A
@@ -121,6 +130,8 @@ class UnitOfWork:
         self._readers = ([make_sessions(engine.execution_options(isolation_level="AUTOCOMMIT"))
                           for engine in self.engines] if self.postgres else self._sessions)
         self._turns = [_turns(engine) if self.postgres else None for engine in self.engines]
+        self._read_waits = [READ_WAIT_POOL_TIMEOUTS * _pool_timeout(engine)
+                            for engine in self.engines]
 
     @property
     def postgres(self) -> bool:
@@ -137,7 +148,7 @@ class UnitOfWork:
     @asynccontextmanager
     async def read(self, code: str) -> AsyncIterator[AsyncSession]:
         """One session for one read of the room `code` (no transaction on Postgres: see
-        `_readers`); `busy` after READ_WAIT seconds waiting for a turn on its shard."""
+        `_readers`); `busy` after a few pool time-outs waiting for a turn on its shard."""
         index = self.shard(code)
         turns = self._turns[index]
         with _answering():  # asyncio's TimeoutError is an OSError too
@@ -145,7 +156,7 @@ class UnitOfWork:
                 async with self._readers[index]() as session:
                     yield session
                 return
-            await asyncio.wait_for(turns.acquire(), READ_WAIT)
+            await asyncio.wait_for(turns.acquire(), self._read_waits[index])
             try:
                 async with self._readers[index]() as session:
                     yield session

@@ -26,6 +26,8 @@ from app.engine.cards import (
     survival_deck,
 )
 
+from ..source import parse
+
 PACKAGES = [Path(app.engine.__file__).parent, Path(app.bots.__file__).parent]
 
 
@@ -60,7 +62,7 @@ def bare_strings(node: ast.expr) -> list[str]:
 def offences(source: str, values: dict[str, str]) -> list[str]:
     """Each comparison (or match case) in `source` against a bare string of `values`."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
         elif isinstance(node, ast.MatchValue):

@@ -20,6 +20,8 @@ from app.engine import Config, GameState, active_seats, apply_unchecked, legal_a
 from app.engine.state import STORED
 from app.engine.state_fields import Share, share_of
 
+from ..source import parse
+
 STATE_PY = Path(__file__).resolve().parents[2] / "app" / "engine" / "state.py"
 BEGIN = "        new = GameState.__new__(GameState)\n"
 END = "    # End of the rendered part.\n"
@@ -75,7 +77,7 @@ READ_ONLY = re.compile(r"^(Sequence|Mapping|tuple|Config|int|bool|str|Step|Winne
 
 def declared_types() -> dict[str, str]:
     """Each field's type as state.py writes it (a compiled class keeps only the outer type)."""
-    tree = ast.parse(STATE_PY.read_text())
+    tree = parse(STATE_PY.read_text())
     body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameState")
     return {n.target.id: ast.unparse(n.annotation) for n in body.body
             if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}

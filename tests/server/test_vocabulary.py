@@ -15,6 +15,8 @@ from pathlib import Path
 import app.server
 from app.engine import vocab
 
+from ..source import parse
+
 SERVER = Path(app.server.__file__).parent
 
 
@@ -43,7 +45,7 @@ def bare_strings(node: ast.expr) -> list[str]:
 def offences(source: str, values: dict[str, str]) -> list[str]:
     """Each comparison (or match case) in `source` against a bare string of `values`."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
         elif isinstance(node, ast.MatchValue):
