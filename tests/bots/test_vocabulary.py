@@ -10,7 +10,6 @@ exempt."""
 
 from __future__ import annotations
 
-import ast
 import inspect
 from enum import StrEnum
 from pathlib import Path
@@ -26,7 +25,7 @@ from app.engine.cards import (
     survival_deck,
 )
 
-from ..source import parse
+from ..source import offences
 
 PACKAGES = [Path(app.engine.__file__).parent, Path(app.bots.__file__).parent]
 
@@ -48,31 +47,6 @@ def enum_values() -> dict[str, str]:
             if issubclass(enum, StrEnum) and enum is not StrEnum:
                 values.update({member.value: name for member in enum if member.value})
     return {value: name for value, name in values.items() if value not in card_ids()}
-
-
-def bare_strings(node: ast.expr) -> list[str]:
-    """The string constants `node` is, or holds (a tuple, list or set of them)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.Tuple | ast.List | ast.Set):
-        return [s for element in node.elts for s in bare_strings(element)]
-    return []
-
-
-def offences(source: str, values: dict[str, str]) -> list[str]:
-    """Each comparison (or match case) in `source` against a bare string of `values`."""
-    found = []
-    for node in ast.walk(parse(source)):
-        if isinstance(node, ast.Compare):
-            sides = [node.left, *node.comparators]
-        elif isinstance(node, ast.MatchValue):
-            sides = [node.value]
-        else:
-            continue
-        for side in sides:
-            found += [f"line {node.lineno}: {text!r} (use {values[text]})"
-                      for text in bare_strings(side) if text in values]
-    return found
 
 
 def test_the_engine_and_the_bots_compare_vocabulary_by_its_enums() -> None:
