@@ -17,8 +17,9 @@ from .game import (
     replay,
     status,
 )
+from .seat_view import SeatView
 from .state import CREATURE, GameState
-from .view import view_for, views_for
+from .view import seat_view, seat_views, view_for, views_for
 from .vocab import (
     Effect,
     EventKind,
@@ -31,6 +32,8 @@ from .vocab import (
     TokenKind,
     Winner,
 )
+from .wire import wire_fields, wire_object
+from .wire_view import WireCache
 
 __all__ = [
     "CREATURE",
@@ -52,9 +55,11 @@ __all__ = [
     "PowerOption",
     "PromptKind",
     "Reason",
+    "SeatView",
     "Step",
     "TokenKind",
     "Winner",
+    "WireCache",
     "action_from_json",
     "active_seats",
     "apply_action",
@@ -65,7 +70,11 @@ __all__ = [
     "outcome",
     "phase_name",
     "replay",
+    "seat_view",
+    "seat_views",
     "status",
     "view_for",
     "views_for",
+    "wire_fields",
+    "wire_object",
 ]

@@ -20,6 +20,7 @@ from .cards import (
     SURVIVAL_CARDS,
 )
 from .catalogue_cards import HUNT, SURVIVAL
+from .offers import choice_kinds
 
 LANGUAGES = ("en", "fr")
 Entry = tuple[str, str, str, str]  # English name, English text, French name, French text
@@ -167,7 +168,10 @@ def catalogue(language: str) -> dict[str, Any]:
         "places": {variant: {str(n): _named(e, language) for n, e in places.items()}
                    for variant, places in PLACES.items()},
         "hunt_cards": _cards(HUNT, language, ALL_HUNT_CARDS),
-        "survival_cards": _cards(SURVIVAL, language, survival),
+        # A Survival card's `places` name what its `choices` say, position by position (the
+        # last kind repeating): the client reads a played card's choices so, not by its id.
+        "survival_cards": {card: {**entry, "choices": [str(k) for k in choice_kinds(card)]}
+                           for card, entry in _cards(SURVIVAL, language, survival).items()},
         "sheets": {sheet: {"name": name, "role": fr if language == "fr" else en,
                            "ability": SHEET_ABILITIES[sheet]}
                    for sheet, (name, en, fr) in SHEETS.items()},

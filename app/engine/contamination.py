@@ -5,6 +5,7 @@ from __future__ import annotations
 from .board import Events, board_the_ship, emit, held_tokens, holder_of, reveal
 from .cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 from .rng import shuffled
+from .seat_view import Face
 from .sides import replaced, without
 from .state import GameState, Hunted, Token
 from .vocab import Effect, EventKind
@@ -62,7 +63,7 @@ def look(state: GameState, seat: int, token_id: int, events: Events) -> None:
     emit(events, EventKind.CONTAMINATION_SEEN, (seat,), token=token.id, icon=token.icon)
 
 
-def face_for(token: Token, seat: int | None) -> str | None:
+def face_for(token: Token, seat: int | None) -> Face | None:
     """What `seat` knows of a token's face: "icon", "blank" or None."""
     if token.face_up or (seat is not None and seat in token.known):
         return "icon" if token.icon else "blank"

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 from math import comb
-from typing import Any
 
 from .board import held_tokens
 from .cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
 from .contamination import face_for
+from .seat_view import Odds
 from .state import GameState
 
 
-def contamination_odds(state: GameState, seat: int | None) -> dict[str, Any]:
+def contamination_odds(state: GameState, seat: int | None) -> Odds:
     """What `seat` knows of the tokens the Hunted hold, and the chance that a reveal now shows
     no icon: the unknown ones are drawn from the tokens it has not seen as blank (the reserve
     is shuffled after every discard, so nothing else is known of it)."""
     faces = [face_for(t, seat) for t in held_tokens(state)]
     unknown, blank, icon = faces.count(None), faces.count("blank"), faces.count("icon")
     clean = clean_chance(unknown, blank, icon)
-    return {"total": CONTAMINATION_ICONS + CONTAMINATION_BLANKS, "icons": CONTAMINATION_ICONS,
-            "held": len(faces), "unknown": unknown, "blank": blank, "icon": icon,
-            "clean": round(clean, 4)}
+    return Odds(total=CONTAMINATION_ICONS + CONTAMINATION_BLANKS, icons=CONTAMINATION_ICONS,
+                held=len(faces), unknown=unknown, blank=blank, icon=icon, clean=round(clean, 4))
 
 
 def clean_chance(unknown: int, blank: int, icon: int) -> float:

@@ -7,9 +7,6 @@ and a reason comes from the predicate that legality itself uses (answers.py, pla
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any
-
 from .actions import (
     Action,
     Choose,
@@ -34,21 +31,15 @@ from .answers import PROMPTS, give_up_bar, resist_bar
 from .events import Event
 from .places import power_bar
 from .prompts import current_prompt
+from .seat_view import Closed, Cost, Offer, Target
 from .state import CREATURE, GameState, Prompt
 from .vocab import EventKind, PromptKind, TargetKind
+from .wire import action_fields
 
 # Actions whose consequences a button must state (docs/protocol.md): Will, Places, Contamination
 # tokens, the counters and the end of the game. Card plays state theirs in the card's text.
 COSTED = (Resist, GiveUp, UsePlacePower, Choose)
-
-
-def action_fields(action: Action) -> dict[str, Any]:
-    """Every field of an action, defaults included (the wire form leaves those out)."""
-    out: dict[str, Any] = {"type": action.type}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
+NO_COST = Cost()
 
 
 # The fields of each action type that name what the choice points at, in the action's order.
@@ -84,74 +75,80 @@ SURVIVAL_CHOICES: dict[str, tuple[TargetKind, ...]] = {
 }
 
 
-def targets(action: Action) -> list[dict[str, Any]]:
-    """What the action's choices point at, each `{"kind", "value"}` (a TargetKind), in field
-    order; a field left at its empty default (no place, no seat, no card) points at nothing."""
-    out: list[dict[str, Any]] = []
+def choice_kinds(card: str) -> tuple[TargetKind, ...]:
+    """What a Survival card's `places` name, position by position, the last kind repeating."""
+    return SURVIVAL_CHOICES.get(card, (_PLACE,))
+
+
+def targets(action: Action) -> tuple[Target, ...]:
+    """What the action's choices point at, in field order; a field left at its empty default
+    (no place, no seat, no card) points at nothing."""
+    out: list[Target] = []
     for name, kind in TARGET_FIELDS.get(type(action), ()):
         value = getattr(action, name)
         values = value if isinstance(value, tuple) else (value,)
-        kinds = SURVIVAL_CHOICES.get(action.card, (kind,)) if isinstance(
-            action, PlaySurvivalCard) else (kind,)
-        out.extend({"kind": str(kinds[min(i, len(kinds) - 1)]), "value": v}
+        kinds = choice_kinds(action.card) if isinstance(action, PlaySurvivalCard) else (kind,)
+        out.extend(Target(kinds[min(i, len(kinds) - 1)], v)
                    for i, v in enumerate(values) if v not in (None, ""))
-    return out
+    return tuple(out)
 
 
-def offers(state: GameState, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
-    """For each legal action, in order: its full fields, what its choices point at, and what
-    it costs and does."""
-    return [{"action": action_fields(a), "targets": targets(a), "cost": cost(state, seat, a)}
-            for a in legal]
+def offers(state: GameState, seat: int, legal: list[Action]) -> tuple[Offer, ...]:
+    """For each legal action, in order: the action, what its choices point at, and what it
+    costs and does."""
+    return tuple(Offer(a, targets(a), cost(state, seat, a)) for a in legal)
 
 
-def cost(state: GameState, seat: int, action: Action) -> dict[str, Any]:
+def cost(state: GameState, seat: int, action: Action) -> Cost:
     """What `action` does at once, in public or own-seat terms: `will` and `places` (the
     actor's Will and Place cards in hand, a pending take-back or discard counted), `tokens`
     (the actor's Contamination tokens), `rescue` and `assimilation` (spaces advanced),
     `ends_game`, and `winner` when the end shows no hidden face. Zero entries are left out."""
     prompt = current_prompt(state, seat)
     if not isinstance(action, COSTED) or prompt is None:
-        return {}
+        return NO_COST
     after = state.clone()
     events: list[Event] = []
     # Clones share their (frozen) prompts: the copy answers the very prompt it holds.
     PROMPTS[prompt.kind].answer(after, prompt, action, events)
-    out: dict[str, Any] = {
-        "rescue": state.rescue - after.rescue,
-        "assimilation": state.assimilation - after.assimilation,
-    }
+    will = places = tokens = 0
     if seat != CREATURE:
-        out |= _own_change(state, after, seat)
-    if after.winner:
-        out["ends_game"] = True
-        # A reveal decides the winner by faces nobody may know yet: then only the end is told.
-        if not any(e.kind == EventKind.CONTAMINATION_REVEALED for e in events):
-            out["winner"] = str(after.winner)
-    return {k: v for k, v in out.items() if v}
+        will, places, tokens = _own_change(state, after, seat)
+    # A reveal decides the winner by faces nobody may know yet: then only the end is told.
+    told = after.winner and not any(e.kind == EventKind.CONTAMINATION_REVEALED for e in events)
+    return Cost(rescue=state.rescue - after.rescue,
+                assimilation=state.assimilation - after.assimilation, will=will,
+                places=places, tokens=tokens, ends_game=bool(after.winner),
+                winner=after.winner if told and after.winner else None)
 
 
-def _own_change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
+def _own_change(before: GameState, after: GameState, seat: int) -> tuple[int, int, int]:
+    """The actor's change of Will, of Place cards in hand (a pending take-back or discard
+    counted) and of Contamination tokens."""
     old, new = before.peek_hunted(seat), after.peek_hunted(seat)  # read only
     pending = [p for layer in after.layers for p in layer if p.seat == seat]
     owed = sum(p.data["count"] for p in pending if p.kind == PromptKind.TAKE_BACK)
     owed -= sum(p.data["count"] for p in pending if p.kind == PromptKind.DISCARD)
-    return {"will": new.will - old.will, "places": len(new.hand) - len(old.hand) + owed,
-            "tokens": len(new.tokens) - len(old.tokens)}
+    return (new.will - old.will, len(new.hand) - len(old.hand) + owed,
+            len(new.tokens) - len(old.tokens))
 
 
-def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> list[dict[str, str]]:
+def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> tuple[Closed, ...]:
     """The options the prompt names that are closed now, each with the rule's reason."""
     if prompt.seat == CREATURE or prompt.kind not in (PromptKind.EXPLORE,
                                                       PromptKind.PLACE_ACTION):
-        return []
+        return ()
     h = state.peek_hunted(prompt.seat)  # read only: a view never takes a Hunted of its own
     if prompt.kind == PromptKind.PLACE_ACTION:
         why = power_bar(state, h, prompt.data["place"], prompt.data["card"])
-        return [{"option": "power", "why": why}] if why else []
+        return (Closed("power", why),) if why else ()
     out = []
     if not any(isinstance(a, Resist) for a in legal):
-        out.append({"option": "resist", "why": resist_bar(h, 1)})
+        out.append(Closed("resist", resist_bar(h, 1)))
     if not any(isinstance(a, GiveUp) for a in legal):
-        out.append({"option": "give_up", "why": give_up_bar(h, True) or "nothing"})
-    return out
+        out.append(Closed("give_up", give_up_bar(h, True) or "nothing"))
+    return tuple(out)
+
+
+__all__ = ["COSTED", "SURVIVAL_CHOICES", "TARGET_FIELDS", "action_fields", "choice_kinds", "cost",
+           "offers", "targets", "unavailable"]

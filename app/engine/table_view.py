@@ -6,30 +6,35 @@ replay may show each hand, each deck and each Contamination token's face.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from .events import Event
+from .seat_view import JsonValue, TokenView
 from .state import CREATURE, GameState
-from .view import private_view, view_for
+from .view import private_view, seat_view
+from .wire import wire_object
 
 
-def table_view(state: GameState) -> dict[str, Any]:
+def table_view(state: GameState) -> dict[str, JsonValue]:
     """The spectator's view plus every seat's private part and every hidden card and face.
 
     The caller guarantees the game is over (the server serves it for finished games only).
     """
-    view = view_for(state, None)
+    spectator = seat_view(state, None)
+    hunted = tuple(replace(public, discard=tuple(h.discard),
+                           tokens=tuple(TokenView(t.id, "icon" if t.icon else "blank")
+                                        for t in h.tokens))
+                   for public, h in zip(spectator.hunted, state.hunted, strict=True))
+    view = wire_object(replace(spectator, hunted=hunted))
     view["role"] = "table"
-    for public, hunted in zip(view["hunted"], state.hunted, strict=True):
-        public["discard"] = list(hunted.discard)
-        public["tokens"] = [{"id": t.id, "face": "icon" if t.icon else "blank"}
-                            for t in hunted.tokens]
-    view["creature"]["deck_cards"] = list(state.creature.deck)
-    view["board"]["survival_deck_cards"] = list(state.survival_deck)
-    view["board"]["contamination_faces"] = ["icon" if icon else "blank"
-                                            for icon in state.contamination]
+    view["creature"] = {**wire_object(spectator.creature),
+                        "deck_cards": list(state.creature.deck)}
+    view["board"] = {**wire_object(spectator.board),
+                     "survival_deck_cards": list(state.survival_deck),
+                     "contamination_faces": ["icon" if icon else "blank"
+                                             for icon in state.contamination]}
     seats = [CREATURE, *(h.seat for h in state.hunted)]
-    view["seats"] = {str(seat): private_view(state, seat) for seat in seats}
+    view["seats"] = {str(seat): wire_object(private_view(state, seat)) for seat in seats}
     return view
 
 

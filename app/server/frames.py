@@ -6,10 +6,13 @@ spectators of a room share one, and so do all the sockets of one seat.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, GetPydanticSchema, WithJsonSchema
+from pydantic_core import core_schema
+
+from app.engine import SeatView, WireCache, wire_fields, wire_object
 
 from .errors import ServiceError
 from .schemas import Lobby
@@ -61,6 +64,20 @@ class WhisperLine(BaseModel):
     to: int
 
 
+def _seat_view(value: object) -> SeatView:
+    if not isinstance(value, SeatView):
+        raise TypeError("a frame's view is the engine's SeatView")
+    return value
+
+
+# A frame's view: the engine's typed seat view, encoded by the engine's encoder (wire.py);
+# taken as it is (the engine built it), never validated field by field.
+View = Annotated[SeatView, GetPydanticSchema(
+    lambda _source, _handler: core_schema.no_info_plain_validator_function(
+        _seat_view, serialization=core_schema.plain_serializer_function_ser_schema(wire_object))),
+    WithJsonSchema({"allOf": [{"$ref": "#/$defs/SeatView"}]})]
+
+
 class SyncFrame(Frame):
     """Everything a socket needs to draw its table from scratch."""
 
@@ -70,7 +87,7 @@ class SyncFrame(Frame):
     presence: Presence
     chat: list[ChatLine]
     version: int
-    view: dict[str, Any] | None
+    view: View | None
     events: list[EventOut]
     auto_pass: AutoPass | None  # the seat's auto-pass mode (None: a spectator)
 
@@ -80,7 +97,7 @@ class UpdateFrame(Frame):
 
     type: Literal["update"] = "update"
     version: int
-    view: dict[str, Any]
+    view: View
     events: list[EventOut]
 
 
@@ -90,16 +107,21 @@ class OwnUpdateFrame(UpdateFrame):
     client_id: str
 
 
-def encode_update(version: int, view: dict[str, Any], events: list[dict[str, Any]],
-                  client_id: str | None) -> str:
+def encode_update(version: int, view: SeatView, events: list[dict[str, Any]],
+                  client_id: str | None, cache: WireCache | None = None) -> str:
     """The text of an `update` (an `OwnUpdateFrame` with a client id), the same as the model
     encodes, built from plain dicts: per move and per seat, the models' validation and
-    encoding cost more than everything else done for the frame."""
-    frame: dict[str, Any] = {"type": "update", "version": version, "view": view,
-                             "events": events}
+    encoding cost more than everything else done for the frame. The engine writes the view
+    out as plain data (`WireCache`, one shared by the views of one state), which orjson
+    encodes without calling back."""
+    frame: dict[str, object] = {"type": "update", "version": version,
+                                "view": (cache or WireCache()).view(view), "events": events}
     if client_id is not None:
         frame["client_id"] = client_id
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    return orjson.dumps(frame, default=wire_fields, option=_OPTIONS).decode()
+
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
 class ErrorFrame(Frame):
@@ -179,3 +201,8 @@ class PongFrame(Frame):
 
 
 PONG = PongFrame().encode()
+
+# Every kind of frame, in docs/protocol.md's order.
+FRAME_KINDS: tuple[type[Frame], ...] = (
+    SyncFrame, UpdateFrame, OwnUpdateFrame, ErrorFrame, PresenceFrame, LobbyFrame, ChatFrame,
+    WhisperFrame, TimeoutFrame, AutoPassFrame, PlayedForYouFrame, PongFrame)

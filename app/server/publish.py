@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine import Event, GameState, views_for
+from app.engine import Event, GameState, SeatView, WireCache, seat_views
 
 from .automatic import seen_by
 from .frames import (
@@ -61,10 +61,12 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
                  seats=seat_list, started=game is not None, game=game)
 
 
-def update_frame(version: int, view: dict[str, Any], events: Sequence[Event], seat: int | None,
-                 client_id: str | None, by: str | None = None) -> str:
-    """The encoded `update` one seat receives for one committed action (`view`: its view)."""
-    return encode_update(version, view, seen_events(version, events, seat, by), client_id)
+def update_frame(version: int, view: SeatView, events: Sequence[Event], seat: int | None,
+                 client_id: str | None, by: str | None = None,
+                 cache: WireCache | None = None) -> str:
+    """The encoded `update` one seat receives for one committed action (`view`: its view;
+    `cache`: one per state, shared by its seats' views)."""
+    return encode_update(version, view, seen_events(version, events, seat, by), client_id, cache)
 
 
 def seen_events(version: int, events: Sequence[Event], seat: int | None,
@@ -93,7 +95,8 @@ class Publisher:
         """After a commit: each socket gets its seat's view; one view and one encoding per
         audience, what every seat sees alike built once."""
         connections = self.hub.connections(code)
-        views = views_for(state, {conn.seat for conn in connections})
+        views = seat_views(state, {conn.seat for conn in connections})
+        cache = WireCache()  # what every seat sees alike is encoded once
         texts: dict[int | None, str] = {}
         for conn in connections:
             text = texts.get(conn.seat)
@@ -101,7 +104,7 @@ class Publisher:
                 own = client_id if conn.seat == actor else None
                 text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
                                                        conn.seat, own,
-                                                       seen_by(by, actor, conn.seat))
+                                                       seen_by(by, actor, conn.seat), cache)
             conn.send(text)
         for watcher in self.watchers:
             watcher(code)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from app.engine import view_for
+from app.engine import seat_view
 
 from . import metrics
 from .errors import ErrorCode, ServiceError
@@ -68,7 +68,7 @@ class Syncer:
         for seat in seats:
             texts[seat] = SyncFrame(
                 seat=seat, lobby=lobby, presence=presence, chat=parts.chat, version=version,
-                view=None if live is None else view_for(live.state, seat),
+                view=None if live is None else seat_view(live.state, seat),
                 events=parts.events[seat], auto_pass=modes.get(seat)).encode()
             metrics.sync_built()
             if stamp[-1] == generation:  # else the room changed during the read: not kept

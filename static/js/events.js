@@ -1,6 +1,6 @@
 // The game's events (sync.events, update.events) as readable sentences for the log.
 
-import { huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
+import { SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { t } from "./i18n.js";
 import {
   PHASE_LABELS, abilityName, cap, findToken, listOf, outcomeText, seatName, tokenLabel, tokenName,
@@ -18,23 +18,26 @@ function say(key, seat, c, params = {}) {
 const whoseToken = (seat, c) => (seat === c.seat ? t("event.your_token") : t("event.token_of", { whose: seatName(seat, c.names) }));
 const seatList = (seats, c) => listOf(seats.map((seat) => who(seat, c)));
 
-// Frozen Lands Survival cards carry seats or token ids in `places` (frozen_survival.py).
-const SEAT_CARDS = new Set(["hand-warmers", "radio-relay", "whisper", "vaccine", "signal-mirror",
-  "body-heat", "antidote", "relay-runner"]);
+/** What a Survival card's `places` name, from the catalogue: "place", "seat", "card" or
+ * "token" at each position (the last repeating), as the engine types an offer's targets. */
+const choiceKind = (card, i) => {
+  const kinds = (SURVIVAL_CARDS[card] && SURVIVAL_CARDS[card].choices) || ["place"];
+  return kinds[Math.min(i, kinds.length - 1)];
+};
 
 function playedChoice(d, c) {
   const p = d.places || [];
   if (!p.length) return "";
-  if (SEAT_CARDS.has(d.card)) return t("played.for", { who: who(p[0], c) });
-  if (d.card === "blood-test" || d.card === "field-lab") {
-    const found = findToken(c.view, p[0]);
-    return found ? t("played.on_token", { token: tokenLabel(p[0], c) }) : t("played.on_a_token");
-  }
   if (d.card === "roped-together") return t("played.from_to", { from: placeName(p[0]), to: placeName(p[1]) });
   if (d.card === "huddle") return t("played.huddle", { place: placeName(p[0]), who: who(p[1], c), you: p[1] === c.seat });
   if (d.card === "scrub-down") {
     const seats = [...new Set(p)];
     return t("played.tokens_of", { who: seatList(seats, c), mine: seats.length === 1 && seats[0] === c.seat });
+  }
+  if (choiceKind(d.card, 0) === "seat") return t("played.for", { who: who(p[0], c) });
+  if (choiceKind(d.card, 0) === "token") {
+    const found = findToken(c.view, p[0]);
+    return found ? t("played.on_token", { token: tokenLabel(p[0], c) }) : t("played.on_a_token");
   }
   return t("played.places", { places: placeList(p) });
 }

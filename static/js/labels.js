@@ -82,19 +82,36 @@ export function tokenLabel(id, ctx) {
 
 // The wire form of an action leaves out fields that hold their default value ({"type":
 // "Resist"} is Resist with 1 Will): the view's `offers` give every field, what the choices
-// point at and what the action costs. An offer is found by its action's fields (never by its
-// position): the client's controls carry the offers' full actions, and a wire form finds the
-// one offer it can only be.
+// point at and what the action costs. An offer's identity is its action with every field
+// (`offerKey`): the client's controls carry the offers' full actions and find their offer by
+// that key, never by position; a wire form finds the one offer whose fields it names.
 
 const sameValue = (x, y) => JSON.stringify(x) === JSON.stringify(y);
 const fieldsIn = (a, b) => Object.keys(a).every((k) => sameValue(a[k], b[k]));
 
-/** The view's offer for an action (full or wire form), found by its fields; else null. */
+/** An action's identity: its fields in a fixed order (the same for equal actions). */
+export const offerKey = (a) => JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]]));
+
+const indexes = new WeakMap();
+
+/** The view's offers by key (built once per view). */
+function offerIndex(view) {
+  let index = indexes.get(view);
+  if (!index) {
+    index = new Map(((view && view.offers) || []).map((o) => [offerKey(o.action), o]));
+    indexes.set(view, index);
+  }
+  return index;
+}
+
+/** The view's offer of exactly this action (every field), by its identity; else null. */
+export const offerWithKey = (a, view) => (view && a ? offerIndex(view).get(offerKey(a)) || null : null);
+
+/** The view's offer for an action (full or wire form), found by its identity; else null. */
 export function offerOf(a, view) {
-  const offers = (view && view.offers) || [];
-  const exact = offers.find((o) => o.action === a || (fieldsIn(a, o.action) && fieldsIn(o.action, a)));
-  if (exact) return exact;
-  const loose = offers.filter((o) => fieldsIn(a, o.action));
+  const exact = offerWithKey(a, view);
+  if (exact || !view || !a) return exact;
+  const loose = (view.offers || []).filter((o) => fieldsIn(a, o.action));
   return loose.length === 1 ? loose[0] : null;
 }
 

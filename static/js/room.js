@@ -6,7 +6,7 @@ import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
-import { describePast, promptText, roleLabel, seatName } from "./labels.js";
+import { describePast, offerWithKey, promptText, roleLabel, seatName } from "./labels.js";
 import { MoveAlert } from "./notify.js";
 import { RoomSocket, clientId } from "./socket.js";
 import { Table } from "./table.js";
@@ -279,9 +279,8 @@ export class Room {
   retry(stale) {
     const view = this.view;
     const prompt = view && view.you && view.you.prompt;
-    const same = JSON.stringify(stale.action);
     if (view && view.phase === stale.phase && (prompt && prompt.kind) === stale.prompt
-        && (view.offers || []).some((o) => JSON.stringify(o.action) === same)) {
+        && offerWithKey(stale.action, view)) {
       this.act(stale.action, stale.tries + 1);
     } else {
       toast(t("room.moved_on"), "error");

@@ -21,6 +21,9 @@ from app.engine.actions import (
     UsePlacePower,
 )
 from app.engine.offers import targets
+from app.engine.seat_view import Target
+from app.engine.vocab import TargetKind
+from app.engine.wire import to_wire
 
 from .frozen_helpers import frozen_table, give_tokens, pass_until, stage, to_place_action
 from .helpers import act, explore, play_turn, table
@@ -163,13 +166,15 @@ def test_a_target_card_points_at_the_places_it_would_cover() -> None:
 
 
 def test_targets_name_seats_cards_and_tokens_and_nothing_for_a_pass() -> None:
-    assert targets(PlayHuntCard("detour", (2, 3), 1)) == [
+    place, seat, card, token = TargetKind.PLACE, TargetKind.SEAT, TargetKind.CARD, TargetKind.TOKEN
+    assert targets(PlayHuntCard("detour", (2, 3), 1)) == (
+        Target(place, 2), Target(place, 3), Target(seat, 1))
+    assert targets(PlayPlaceCards((3, 5))) == (Target(card, 3), Target(card, 5))
+    assert targets(LookAtToken(0)) == (Target(token, 0),)
+    assert targets(UsePlacePower(2)) == ()  # the place used is where one stands, not a choice
+    assert targets(Pass()) == targets(Resist(2)) == ()
+    assert to_wire(targets(PlayHuntCard("detour", (2, 3), 1))) == [
         {"kind": "place", "value": 2}, {"kind": "place", "value": 3}, {"kind": "seat", "value": 1}]
-    assert targets(PlayPlaceCards((3, 5))) == [{"kind": "card", "value": 3},
-                                               {"kind": "card", "value": 5}]
-    assert targets(LookAtToken(0)) == [{"kind": "token", "value": 0}]
-    assert targets(UsePlacePower(2)) == []  # the place used is where one stands, not a choice
-    assert targets(Pass()) == targets(Resist(2)) == []
 
 
 @pytest.mark.parametrize(("card", "places", "kinds"), [
@@ -181,4 +186,4 @@ def test_targets_name_seats_cards_and_tokens_and_nothing_for_a_pass() -> None:
 ])
 def test_a_survival_cards_choices_are_typed_by_what_they_name(
         card: str, places: tuple[int, ...], kinds: list[str]) -> None:
-    assert [t["kind"] for t in targets(PlaySurvivalCard(card, places))] == kinds
+    assert [t.kind for t in targets(PlaySurvivalCard(card, places))] == kinds

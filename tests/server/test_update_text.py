@@ -14,9 +14,10 @@ from app.engine import (
     apply_action,
     legal_actions,
     new_game,
-    view_for,
-    views_for,
+    seat_view,
+    seat_views,
 )
+from app.engine.wire_view import WireCache
 from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
 from app.server.publish import update_frame
 
@@ -24,23 +25,26 @@ from app.server.publish import update_frame
 def test_every_seat_gets_the_text_the_models_would_encode() -> None:
     rng = Random("update-text")
     checked = 0
-    for seed in range(3):
-        state = new_game(Config(hunted=3), seed)
+    for seed, variant in ((0, "base"), (1, "base"), (2, "frozen-lands")):
+        state = new_game(Config(hunted=3, variant=variant), seed)
         for version in range(1, 120):
             seats = active_seats(state)
             if not seats:
                 break
             actor = rng.choice(seats)
             state, events = apply_action(state, actor, rng.choice(legal_actions(state, actor)))
-            shared = views_for(state, (None, *range(4)))  # as the publisher builds them
+            shared = seat_views(state, (None, *range(4)))  # as the publisher builds them
+            cache = WireCache()
             for seat in (None, *range(4)):
                 seen = [EventOut(seq=version, kind=e.kind, data=e.data)
                         for e in events if e.visible_to(seat)]
-                view = view_for(state, seat)
+                view = seat_view(state, seat)
                 model = (OwnUpdateFrame(version=version, view=view, events=seen, client_id="c")
                          if seat == actor else UpdateFrame(version=version, view=view,
                                                            events=seen))
                 own = "c" if seat == actor else None
-                assert update_frame(version, shared[seat], events, seat, own) == model.encode()
+                text = model.encode()
+                assert update_frame(version, shared[seat], events, seat, own) == text
+                assert update_frame(version, shared[seat], events, seat, own, None, cache) == text
                 checked += 1
     assert checked > 1000

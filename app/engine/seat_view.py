@@ -1,0 +1,236 @@
+"""The seat view's types: what one seat may see, as frozen values (docs/protocol.md, the seat
+view). `view.py` builds them, `wire.py` encodes them; docs/seat-view.schema.json is their
+JSON Schema, generated from these classes.
+
+A field whose metadata says `OMIT_EMPTY` (or `OMIT_NONE`) is left out of the wire form when it
+is empty (or None): a cost names only what changes, and a Hunted's Whisper partners exist only
+in the Frozen Lands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .actions import Action
+from .config import Config
+from .vocab import Effect, Phase, PromptKind, Reason, TargetKind, TokenKind, Winner
+
+# Any JSON value: what a prompt's data holds (each prompt kind frames its own answers).
+JsonValue = None | bool | int | float | str | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
+
+# How a field is encoded (wire.py): left out when empty or None; an action with its every
+# field (an offer's) or with its non-default fields only (`legal_actions`, as a move is sent).
+OMIT_EMPTY = {"omit": "empty"}
+OMIT_NONE = {"omit": "none"}
+FULL_ACTION = {"action": "full"}
+SHORT_ACTION = {"action": "short"}
+
+Role = Literal["creature", "hunted", "spectator"]
+Face = Literal["icon", "blank"]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What one choice of an action points at: a place, a seat, a card or a token."""
+
+    kind: TargetKind
+    value: int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What an action does at once (offers.py `cost`); only the changes are sent."""
+
+    rescue: int = field(default=0, metadata=OMIT_EMPTY)  # spaces the Rescue counter advances
+    assimilation: int = field(default=0, metadata=OMIT_EMPTY)
+    will: int = field(default=0, metadata=OMIT_EMPTY)  # the actor's Will
+    places: int = field(default=0, metadata=OMIT_EMPTY)  # the actor's Place cards in hand
+    tokens: int = field(default=0, metadata=OMIT_EMPTY)  # the actor's Contamination tokens
+    ends_game: bool = field(default=False, metadata=OMIT_EMPTY)
+    winner: Winner | None = field(default=None, metadata=OMIT_EMPTY)  # unless faces decide it
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One legal action: what it sends (every field), what it points at, what it costs.
+
+    Its identity is its action: the client finds an offer by the action's fields."""
+
+    action: Action = field(metadata=FULL_ACTION)
+    targets: tuple[Target, ...]
+    cost: Cost
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended."""
+
+    winner: Winner
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A seat the game waits on, and the kind of decision it owes."""
+
+    seat: int
+    kind: PromptKind
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The public table: counters, tokens, this turn's marks and the printed tracks."""
+
+    rescue: int
+    assimilation: int
+    artemia_symbol: bool
+    marker_on_beach: bool
+    reserve: Mapping[str, int]  # Place number -> copies left
+    tokens: Mapping[str, tuple[int, ...]]  # Hunt token -> places
+    effects: tuple[Effect, ...]
+    target_cards: tuple[str, ...]
+    artemia_card: bool
+    anticipation: tuple[int, ...]
+    cataclysm: tuple[int, ...]
+    forbidden: tuple[int, ...]
+    used_once: tuple[int, ...]
+    survival_deck: int
+    survival_discard: int
+    contamination_reserve: int
+    vaccinated: tuple[int, ...]
+    votes: Mapping[str, str]  # seat -> ballot
+    extra_turns: int
+    rescue_start: int
+    assimilation_start: int
+    artemia_spaces: tuple[int, ...]
+    decision: str | None  # the team decision being voted on
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturePublic:
+    """What everyone sees of the Creature."""
+
+    hand: int
+    deck: int
+    discard: tuple[str, ...]
+    plays_left: int
+    played_this_turn: int
+    tracking_next: bool
+    abilities_used: tuple[str, ...]
+    flashback_copies: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenView:
+    """A Contamination token and its face as this seat knows it (None: unknown)."""
+
+    id: int
+    face: Face | None
+
+
+@dataclass(frozen=True, slots=True)
+class HuntedPublic:
+    """What this seat sees of one Hunted."""
+
+    seat: int
+    will: int
+    hand: int
+    owned: tuple[int, ...]
+    discard: tuple[int, ...] | None  # None: hidden from this seat
+    discard_count: int
+    survival: int
+    has_chosen: bool
+    played: int
+    positions: tuple[tuple[int, int], ...]
+    double: str  # "river" or "artefact": this turn's two-card play ("" if none)
+    next_double: str
+    resisted: bool
+    survival_played: bool
+    lost_last_will: bool
+    immune: tuple[TokenKind, ...]
+    tokens: tuple[TokenView, ...]
+    sheet: str  # "" without abilities
+    used_this_turn: tuple[str, ...]
+    used_this_game: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    """The decision this seat owes: its kind and the data that frames its answers."""
+
+    kind: PromptKind
+    data: Mapping[str, JsonValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """An option the prompt names that the rules close now, with the rule's reason."""
+
+    option: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoSeat:
+    """A spectator's private part: nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturePrivate:
+    """The Creature's own part: its prompt and its Hunt cards."""
+
+    prompt: PromptView | None
+    unavailable: tuple[Closed, ...]
+    hunt_cards: tuple[str, ...]
+    shown_by_phobia: Mapping[str, tuple[int, ...]]  # seat -> Place cards shown
+
+
+@dataclass(frozen=True, slots=True)
+class HuntedPrivate:
+    """A Hunted's own part: its prompt and its cards."""
+
+    prompt: PromptView | None
+    unavailable: tuple[Closed, ...]
+    hand: tuple[int, ...]
+    played: tuple[int, ...]
+    survival_cards: tuple[str, ...]
+    # The Hunted it may whisper to (Frozen Lands only: absent in the base game).
+    whisper: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
+
+
+Private = NoSeat | CreaturePrivate | HuntedPrivate
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """What this seat knows of the Contamination tokens the Hunted hold (Frozen Lands)."""
+
+    total: int
+    icons: int
+    held: int
+    unknown: int
+    blank: int
+    icon: int
+    clean: float  # the chance a reveal now shows no icon
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The state as one seat may see it (seat None: a spectator); never another's secret."""
+
+    seat: int | None
+    role: Role
+    config: Config
+    turn: int
+    phase: Phase
+    board: Board
+    creature: CreaturePublic
+    hunted: tuple[HuntedPublic, ...]
+    waiting_on: tuple[Waiting, ...]
+    you: Private
+    legal_actions: tuple[Action, ...] = field(metadata=SHORT_ACTION)
+    offers: tuple[Offer, ...]  # offers[i] is legal_actions[i] with every field
+    contamination: Odds | None  # Frozen Lands only
+    outcome: Outcome | None
