@@ -18,8 +18,8 @@ JS = Path(__file__).resolve().parents[1] / "static" / "js"
 
 
 def message_keys(source: str) -> set[str]:
-    """The keys of messages.js's MESSAGES table."""
-    return set(re.findall(r'^\s*"([\w.-]+)":\s*\{', source, re.MULTILINE))
+    """The keys of messages.js's MESSAGES table (an entry written out, or shared by name)."""
+    return set(re.findall(r'^\s*"([\w.-]+)":\s*[{A-Z]', source, re.MULTILINE))
 
 
 def table_keys(source: str, name: str) -> set[str]:

@@ -7,14 +7,20 @@ from .abilities import has_ability, mark_used
 from .actions import PASS, Action, Choose, PlayPlaceCards, UseAbility, play_place_cards, shared
 from .board import Events, draw_hunt, emit, lose_will
 from .prompts import PromptRule, push_layer, remove_prompt
+from .seat_view import Target
 from .sides import without
 from .state import CREATURE, GameState, Hunted, Prompt
-from .vocab import Effect, EventKind, PromptKind, Task
+from .vocab import Effect, EventKind, PromptKind, TargetKind, Task
 
 # --- Follow-up prompts --------------------------------------------------------------------
 
 def _intercept_legal(state: GameState, prompt: Prompt) -> list[Action]:
     return [*(shared(Choose, c) for c in sorted(set(state.creature.hand))), PASS]
+
+
+def _intercept_reads(prompt: Prompt, option: str) -> tuple[str, tuple[Target, ...]]:
+    """The option is the Hunt card sent under the deck."""
+    return "choose.intercept", (Target(TargetKind.CARD, option),)
 
 
 def _intercept_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:
@@ -101,7 +107,7 @@ def _stand_together_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 ABILITY_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
-    (PromptKind.INTERCEPT, PromptRule(_intercept_legal, _intercept_answer)),
+    (PromptKind.INTERCEPT, PromptRule(_intercept_legal, _intercept_answer, _intercept_reads)),
     (PromptKind.CHANGE_OF_PLAN, PromptRule(_change_of_plan_legal, _change_of_plan_answer)),
     (PromptKind.STAND_TOGETHER, PromptRule(_stand_together_legal, _stand_together_answer)),
 )

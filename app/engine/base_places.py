@@ -123,6 +123,10 @@ def _beach(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: i
         emit(events, EventKind.MARKER_PLACED)
 
 
+def _beach_words(state: GameState, action: UsePlacePower) -> str:
+    return "power.beach.remove" if state.marker_on_beach else "power.beach.put"
+
+
 def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
            events: Events) -> None:
     card = action.card
@@ -187,7 +191,7 @@ ENTRIES: tuple[Place, ...] = (
     Place(LAIR, "lair", _lair_ways, _lair, caught_will=1),
     Place(JUNGLE, "jungle", _return_ways, _jungle),
     Place(RIVER, "river", _double_ways, _river, keeps_one=True),
-    Place(BEACH, "beach", _always, _beach),
+    Place(BEACH, "beach", _always, _beach, words=_beach_words),
     Place(ROVER, "rover", _rover_ways, _rover),
     Place(SWAMP, "swamp", _return_ways, _swamp),
     Place(SHELTER, "shelter", _shelter_ways, _shelter),

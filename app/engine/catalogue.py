@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import hunt_cards  # noqa: F401  (registers the Hunt cards whose hooks are read here)
 from .cards import (
     ALL_HUNT_CARDS,
+    BEACH,
     CREATURE_ABILITIES,
     FROZEN,
     FROZEN_SURVIVAL_CARDS,
@@ -20,6 +22,7 @@ from .cards import (
     SURVIVAL_CARDS,
 )
 from .catalogue_cards import HUNT, SURVIVAL
+from .hunt_registry import HUNT as HUNT_RULES
 from .offers import choice_kinds
 
 LANGUAGES = ("en", "fr")
@@ -165,9 +168,16 @@ def catalogue(language: str) -> dict[str, Any]:
     survival = {**SURVIVAL_CARDS, **FROZEN_SURVIVAL_CARDS}
     return {
         "language": language,
-        "places": {variant: {str(n): _named(e, language) for n, e in places.items()}
+        # The place that holds the Marker (the board draws it there while it is on the Beach).
+        "places": {variant: {str(n): {**_named(e, language),
+                                      **({"marker": True} if (variant, n) == ("base", BEACH)
+                                         else {})}
+                             for n, e in places.items()}
                    for variant, places in PLACES.items()},
-        "hunt_cards": _cards(HUNT, language, ALL_HUNT_CARDS),
+        # A Hunt card that plays as the last discarded one says so (`repeats`): the client
+        # names the card it would repeat now (the view's `flashback_copies`).
+        "hunt_cards": {card: {**entry, "repeats": HUNT_RULES[card].copies_last_discard}
+                       for card, entry in _cards(HUNT, language, ALL_HUNT_CARDS).items()},
         # A Survival card's `places` name what its `choices` say, position by position (the
         # last kind repeating): the client reads a played card's choices so, not by its id.
         "survival_cards": {card: {**entry, "choices": [str(k) for k in choice_kinds(card)]}

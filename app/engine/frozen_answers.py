@@ -17,8 +17,9 @@ from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
 from .frozen_places import gain_place_card
 from .prompts import PromptRule, add_to_layer, has_prompt, remove_prompt
+from .seat_view import Target
 from .state import GameState, Prompt
-from .vocab import EventKind, PromptKind, Step
+from .vocab import EventKind, PromptKind, Step, TargetKind
 
 
 def _team_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -67,6 +68,19 @@ def _gain_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     remove_prompt(state, prompt)
     if isinstance(action, Choose):
         gain_place_card(state, state.hunted_at(prompt.seat), int(action.option), events)
+
+
+def _gain_reads(prompt: Prompt, option: str) -> tuple[str, tuple[Target, ...]]:
+    """The option is the number of the Place card taken from the reserve."""
+    return "choose.gain", (Target(TargetKind.CARD, int(option)),)
+
+
+def _give_reads(prompt: Prompt, option: str) -> tuple[str, tuple[Target, ...]]:
+    """The card to give first, then the Hunted it goes to (none: it is discarded)."""
+    card = Target(TargetKind.CARD, prompt.data["card"])
+    if option == Choice.DISCARD:
+        return "choose.give_survival.discard", (card,)
+    return "choose.give_survival", (card, Target(TargetKind.SEAT, int(option)))
 
 
 def _give_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -123,6 +137,6 @@ FROZEN_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
     (PromptKind.TEAM, PromptRule(_team_legal, _team_answer)),
     (PromptKind.DISCARD_TOKEN, PromptRule(_discard_token_legal, _discard_token_answer)),
     (PromptKind.LOOK, PromptRule(_look_legal, _look_answer)),
-    (PromptKind.GAIN, PromptRule(_gain_legal, _gain_answer)),
-    (PromptKind.GIVE_SURVIVAL, PromptRule(_give_legal, _give_answer)),
+    (PromptKind.GAIN, PromptRule(_gain_legal, _gain_answer, _gain_reads)),
+    (PromptKind.GIVE_SURVIVAL, PromptRule(_give_legal, _give_answer, _give_reads)),
 )

@@ -6,9 +6,10 @@ from __future__ import annotations
 from .actions import PASS, Action, Choose, TakeBackPlaceCard, shared
 from .board import Events, discard_knowers, emit, emit_secret
 from .prompts import PromptRule, remove_prompt
+from .seat_view import Target
 from .sides import replaced, without
 from .state import GameState, Hunted, Prompt
-from .vocab import EventKind, PromptKind
+from .vocab import EventKind, PromptKind, TargetKind
 
 
 def exchanges(state: GameState, o: Hunted) -> list[tuple[int, int]]:
@@ -27,6 +28,12 @@ def return_played(state: GameState, o: Hunted, card: int, events: Events) -> Non
 def _signal_mirror_legal(state: GameState, prompt: Prompt) -> list[Action]:
     o = state.peek_hunted(prompt.seat)
     return [*(shared(Choose, f"{out}:{into}") for out, into in exchanges(state, o)), PASS]
+
+
+def _signal_mirror_reads(prompt: Prompt, option: str) -> tuple[str, tuple[Target, ...]]:
+    """"out:into": the played Place card given up, then the discarded one played instead."""
+    return "choose.signal_mirror", tuple(Target(TargetKind.CARD, int(x))
+                                         for x in option.split(":"))
 
 
 def _signal_mirror_answer(state: GameState, prompt: Prompt, action: Action,
@@ -57,6 +64,7 @@ def _relay_runner_answer(state: GameState, prompt: Prompt, action: Action,
 
 
 SURVIVAL_PROMPTS: tuple[tuple[PromptKind, PromptRule], ...] = (
-    (PromptKind.SIGNAL_MIRROR, PromptRule(_signal_mirror_legal, _signal_mirror_answer)),
+    (PromptKind.SIGNAL_MIRROR, PromptRule(_signal_mirror_legal, _signal_mirror_answer,
+                                                _signal_mirror_reads)),
     (PromptKind.RELAY_RUNNER, PromptRule(_relay_runner_legal, _relay_runner_answer)),
 )

@@ -30,6 +30,7 @@ from .actions import (
 from .answers import PROMPTS, give_up_bar, resist_bar
 from .events import Event
 from .places import power_bar
+from .places import wording as power_wording
 from .prompts import current_prompt
 from .seat_view import Closed, Cost, Offer, Target
 from .state import CREATURE, GameState, Prompt
@@ -94,9 +95,39 @@ def targets(action: Action) -> tuple[Target, ...]:
 
 
 def offers(state: GameState, seat: int, legal: list[Action]) -> tuple[Offer, ...]:
-    """For each legal action, in order: the action, what its choices point at, and what it
-    costs and does."""
-    return tuple(Offer(a, targets(a), cost(state, seat, a)) for a in legal)
+    """For each legal action, in order: the action, what its choices point at, what it
+    costs and does, and the key of its words."""
+    prompt = current_prompt(state, seat)
+    return tuple(Offer(a, aimed, cost(state, seat, a), words)
+                 for a in legal for words, aimed in (_reading(state, prompt, a),))
+
+
+def reading(state: GameState, seat: int, action: Action) -> tuple[str, tuple[Target, ...]]:
+    """How `seat`'s action reads in `state` (before it is taken): the key of its words and
+    what it points at, as its offer says (a replay's steps tell their moves so)."""
+    return _reading(state, current_prompt(state, seat), action)
+
+
+def _reading(state: GameState, prompt: Prompt | None,
+             action: Action) -> tuple[str, tuple[Target, ...]]:
+    if isinstance(action, Choose) and prompt is not None:
+        # A Choose option means what its prompt's rule says (a plain word when it has none).
+        reads = PROMPTS[prompt.kind].reads
+        return (reads(prompt, action.option) if reads is not None
+                else (f"choose.{prompt.kind}.{action.option}", ()))
+    return wording(state, action), targets(action)
+
+
+def wording(state: GameState, action: Action) -> str:
+    """The key of the words of an action whose words depend on its card, place or ability
+    (a key of the client's message catalogue, filled with the offer's targets); else ""."""
+    if isinstance(action, PlaySurvivalCard):
+        return f"survival.{action.card}"
+    if isinstance(action, UsePlacePower):
+        return power_wording(state, action)
+    if isinstance(action, UseAbility):
+        return f"ability.{action.ability}"
+    return ""
 
 
 def cost(state: GameState, seat: int, action: Action) -> Cost:
@@ -151,4 +182,4 @@ def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> tuple[
 
 
 __all__ = ["COSTED", "SURVIVAL_CHOICES", "TARGET_FIELDS", "action_fields", "choice_kinds", "cost",
-           "offers", "targets", "unavailable"]
+           "offers", "reading", "targets", "unavailable", "wording"]

@@ -20,13 +20,17 @@ Gate = Callable[[GameState, Hunted, int, int], int | None]  # where the user sta
 # For a way the text leaves optional ("you may"): the data of the question a copy asks even
 # when it is its only way ({}: no question).
 Asks = Callable[[GameState, UsePlacePower], dict[str, Any]]
+# The key of a way's words (the client's message catalogue) when the public state changes
+# them (The Beach: put the Marker, or remove it); else `power.<id>[.<option>]`.
+Words = Callable[[GameState, UsePlacePower], str]
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     """One Place: its number and id, the ways its power offers the user standing at `at`
     (empty: it would do nothing, C7), what a chosen way does (`this_card`: the user's own
-    played card) and, for an optional way, the question a copy asks first (`asks`).
+    played card) and, for an optional way, the question a copy asks first (`asks`); `words`
+    names a way's words when the state changes them (`wording`).
 
     What being caught there costs more: `caught_will` Will per Creature token (The Lair) and
     one Contamination token (`caught_token`: The Ice Cave). Of a double play it grants for
@@ -39,6 +43,7 @@ class Place:
     ways: Ways
     use: Use
     asks: Asks | None = None
+    words: Words | None = None
     caught_will: int = 0
     caught_token: bool = False
     keeps_one: bool = False
@@ -67,6 +72,15 @@ def register_place(variant: str, gate: Gate, place: Place) -> None:
         raise ValueError(f"Place {place.number} of {variant} is not {place.id!r}")
     board.places[place.number] = place
     PLACES[place.id] = place
+
+
+def wording(state: GameState, action: UsePlacePower) -> str:
+    """The key of the words of a way of a place's power: `power.<place id>`, then `.<option>`
+    when the power has several ways, unless the place's `words` name it."""
+    place = BOARDS[state.config.variant].places[action.place]
+    if place.words is not None:
+        return place.words(state, action)
+    return f"power.{place.id}.{action.option}" if action.option else f"power.{place.id}"
 
 
 def power_options(state: GameState, hunted: Hunted, place: int,

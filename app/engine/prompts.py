@@ -11,16 +11,23 @@ from .vocab import PromptKind
 if TYPE_CHECKING:
     from .actions import Action
     from .events import Event
+    from .seat_view import Target
 
 Legal = Callable[[GameState, Prompt], "list[Action]"]
 Answer = Callable[[GameState, Prompt, "Action", "list[Event]"], None]
 
+# How a Choose option of the prompt reads (the view's offers): the words' key (a key of the
+# client's message catalogue) and what the option points at, from the prompt and the option.
+Reads = Callable[[Prompt, str], "tuple[str, tuple[Target, ...]]"]
+
 
 class PromptRule(NamedTuple):
-    """What a kind of prompt lets its seat do (`legal`) and what an answer does (`answer`)."""
+    """What a kind of prompt lets its seat do (`legal`), what an answer does (`answer`) and,
+    when its options are not plain words, how a Choose option reads (`reads`)."""
 
     legal: Legal
     answer: Answer
+    reads: Reads | None = None
 
 
 class DuplicatePrompt(ValueError):

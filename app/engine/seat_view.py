@@ -54,13 +54,17 @@ class Cost:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """One legal action: what it sends (every field), what it points at, what it costs.
+    """One legal action: what it sends (every field), what it points at, its cost, how it reads.
+
+    `wording` is the key of its words in the client's message catalogue ("" when the action's
+    type alone words it: docs/protocol.md), filled with its targets.
 
     Its identity is its action: the client finds an offer by the action's fields."""
 
     action: Action = field(metadata=FULL_ACTION)
     targets: tuple[Target, ...]
     cost: Cost
+    wording: str = field(default="", metadata=OMIT_EMPTY)
 
 
 @dataclass(frozen=True, slots=True)

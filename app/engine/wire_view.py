@@ -181,9 +181,12 @@ def _private(you: Private) -> Wire:
 
 
 def _offer(o: Offer) -> Wire:
-    return {"action": full_action(o.action),
-            "targets": [{"kind": t.kind, "value": t.value} for t in o.targets],
-            "cost": _cost(o.cost)}
+    out: Wire = {"action": full_action(o.action),
+                 "targets": [{"kind": t.kind, "value": t.value} for t in o.targets],
+                 "cost": _cost(o.cost)}
+    if o.wording:
+        out["wording"] = o.wording
+    return out
 
 
 def _cost(c: Cost) -> Wire:

@@ -27,8 +27,8 @@ from app.engine import (
     phase_name,
     view_for,
 )
-from app.engine.actions import Pass
-from app.engine.offers import action_fields
+from app.engine.actions import Choose, Pass
+from app.engine.offers import action_fields, reading
 from app.engine.table_view import table_events, table_view
 
 from . import repository as repo
@@ -56,6 +56,9 @@ class Replayed:
     events: tuple[tuple[Event, ...], ...]
     by: tuple[str | None, ...]
     passes: tuple[bool, ...]  # whether each step's action is a Pass
+    # How each step's move reads, as its offer said: the key of its words and its targets
+    # (wire form); a prompt's option may point at what only its actor saw (the card given).
+    readings: tuple[dict[str, Any] | None, ...] = ()
 
     @property
     def last(self) -> int:
@@ -72,8 +75,10 @@ def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -
     events: list[tuple[Event, ...]] = [()]
     by: list[str | None] = [None]
     passes = [False]
+    readings: list[dict[str, Any] | None] = [None]
     for row in log:
         action = action_from_json(row.action)
+        readings.append(_told(state, row.seat, action))
         state, produced = apply_action(state, row.seat, action)
         seats.append(row.seat)
         actions.append(action_fields(action))  # every field, so the client fills in no default
@@ -82,7 +87,14 @@ def rebuild(number: int, config: Config, seed: int, log: Sequence[GameAction]) -
         by.append(row.by)
         passes.append(isinstance(action, Pass))
     return Replayed(number, config, tuple(seats), tuple(actions), tuple(states), tuple(events),
-                    tuple(by), tuple(passes))
+                    tuple(by), tuple(passes), tuple(readings))
+
+
+def _told(state: GameState, seat: int, action: Any) -> dict[str, Any]:
+    """How a move reads (`wording`, `targets`), and whether only its actor may read it."""
+    words, aimed = reading(state, seat, action)
+    return {"wording": words, "targets": [{"kind": x.kind, "value": x.value} for x in aimed],
+            "private": isinstance(action, Choose)}
 
 
 def step_index(replayed: Replayed) -> list[dict[str, Any]]:
@@ -107,7 +119,12 @@ def frame(replayed: Replayed, step: int, perspective: int | str) -> dict[str, An
         shown = [e for e in events if e.visible_to(perspective)]
     view["legal_actions"] = view["offers"] = []  # a replay offers nothing to do
     by = replayed.by[step]
+    told = replayed.readings[step] if step < len(replayed.readings) else None
+    seen = told is not None and (not told["private"] or perspective in (TABLE,
+                                                                          replayed.seats[step]))
     return {"step": step, "seat": replayed.seats[step], "action": replayed.actions[step],
+            **({"wording": told["wording"], "targets": told["targets"]}
+               if seen and told is not None else {}),
             "by": by, "events": [{"seq": step, "kind": e.kind, "data": e.data, "by": by}
                                  for e in shown],
             "view": view}

@@ -45,7 +45,8 @@ function cardBlock(card, items, onAct, ctx, room) {
   const name = hunt ? huntName(card) : survivalName(card);
   const key = `${hunt ? "hunt" : "survival"}:${card}`;
   let text = info ? info.text : "";
-  const copies = card === "flashback" && ctx.view.creature.flashback_copies; // the engine's answer
+  // A card that repeats the last discarded one (the catalogue's `repeats`) names it: the engine's answer
+  const copies = hunt && info && info.repeats && ctx.view.creature.flashback_copies;
   if (copies) text += t("actions.now", { card: huntName(copies) });
   const single = items.length === 1 && !items[0].desc.choice;
   const onBoard = room && boardCards(ctx.view).has(key);

@@ -67,7 +67,8 @@ function figures(view, ctx, n) {
 function flags(view, n) {
   const b = view.board;
   const out = [];
-  if (n === 4 && b.marker_on_beach) out.push(piece("marker", t_("board.marker")));
+  // The catalogue names the place that holds the Marker (The Beach)
+  if (PLACES[n] && PLACES[n].marker && b.marker_on_beach) out.push(piece("marker", t_("board.marker")));
   if ((b.forbidden || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.forbidden")));
   if ((b.cataclysm || []).includes(n)) out.push(h("span.flag.warn", {}, t_("board.power_fails")));
   if ((b.used_once || []).includes(n)) out.push(h("span.flag", {}, t_("board.used")));

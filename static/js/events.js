@@ -3,8 +3,8 @@
 import { SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { t } from "./i18n.js";
 import {
-  PHASE_LABELS, abilityName, cap, findToken, listOf, outcomeText, seatName, tokenLabel, tokenName,
-  voteLabel, who, whyLabel,
+  PHASE_LABELS, abilityName, cap, findToken, listOf, outcomeText, seatName, targetName, targetParams, tokenLabel,
+  tokenName, voteLabel, who, whyLabel,
 } from "./labels.js";
 
 const VOTE_ON = ["board", "blizzard", "cleanse"];
@@ -18,28 +18,25 @@ function say(key, seat, c, params = {}) {
 const whoseToken = (seat, c) => (seat === c.seat ? t("event.your_token") : t("event.token_of", { whose: seatName(seat, c.names) }));
 const seatList = (seats, c) => listOf(seats.map((seat) => who(seat, c)));
 
-/** What a Survival card's `places` name, from the catalogue: "place", "seat", "card" or
- * "token" at each position (the last repeating), as the engine types an offer's targets. */
-const choiceKind = (card, i) => {
+/** A played Survival card's `places` as targets, each of the kind the catalogue's `choices`
+ * give its position (the last repeating), as the engine types an offer's targets. */
+function playedTargets(card, places) {
   const kinds = (SURVIVAL_CARDS[card] && SURVIVAL_CARDS[card].choices) || ["place"];
-  return kinds[Math.min(i, kinds.length - 1)];
-};
+  return places.map((value, i) => ({ kind: kinds[Math.min(i, kinds.length - 1)], value }));
+}
 
+/** The choices of a played Survival card: its own words (`played.<card>`), else by kind. */
 function playedChoice(d, c) {
-  const p = d.places || [];
-  if (!p.length) return "";
-  if (d.card === "roped-together") return t("played.from_to", { from: placeName(p[0]), to: placeName(p[1]) });
-  if (d.card === "huddle") return t("played.huddle", { place: placeName(p[0]), who: who(p[1], c), you: p[1] === c.seat });
-  if (d.card === "scrub-down") {
-    const seats = [...new Set(p)];
-    return t("played.tokens_of", { who: seatList(seats, c), mine: seats.length === 1 && seats[0] === c.seat });
+  const targets = playedTargets(d.card, d.places || []);
+  if (!targets.length) return "";
+  const key = `played.${d.card}`;
+  if (t(key) !== key) return t(key, targetParams(targets, c, key));
+  const first = targets[0];
+  if (first.kind === "seat") return t("played.for", { who: who(first.value, c) });
+  if (first.kind === "token") {
+    return findToken(c.view, first.value) ? t("played.on_token", { token: tokenLabel(first.value, c) }) : t("played.on_a_token");
   }
-  if (choiceKind(d.card, 0) === "seat") return t("played.for", { who: who(p[0], c) });
-  if (choiceKind(d.card, 0) === "token") {
-    const found = findToken(c.view, p[0]);
-    return found ? t("played.on_token", { token: tokenLabel(p[0], c) }) : t("played.on_a_token");
-  }
-  return t("played.places", { places: placeList(p) });
+  return t("played.places", { places: listOf(targets.map((x) => targetName(x, c))) });
 }
 
 const takenWhy = (why) => (why === "give-up" || why === "last-will" ? t(`taken.${why}`) : whyLabel(why));
@@ -125,8 +122,9 @@ const SENTENCES = {
   signal_mirror_declined: (d, c) => say("event.signal_mirror_declined", d.hunted, c),
   ability_used: (d, c) => {
     const ability = abilityName(d.ability);
-    if (d.ability === "keen-senses") return t("event.keen_senses_used", { ability, place: placeName(d.place) });
-    if (d.ability === "pack-instinct") return t("event.pack_instinct", { ability, who: seatList(d.caught || [], c) });
+    // An ability with words of its own for its use (`event.ability_used.<ability id>`)
+    const own = `event.ability_used.${d.ability}`;
+    if (t(own) !== own) return t(own, { ability, place: d.place ? placeName(d.place) : "", who: seatList(d.caught || [], c) });
     const target = d.target !== undefined && d.target !== null ? t("event.for", { who: who(d.target, c) }) : "";
     return say("event.ability_used", d.hunted, c, { ability, target });
   },

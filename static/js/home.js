@@ -19,7 +19,7 @@ export function renderHome() {
   document.body.dataset.phase = "home";
   const error = h("p#create-error.form-error", { role: "alert", "aria-live": "assertive" });
   const hunted = h("select#hunted", { name: "hunted" },
-    [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
+    [1, 2, 3, 4, 5, 6].map((count) => h("option", { value: count, selected: count === 2 }, String(count))));
   const name = h("input#name", {
     name: "name", required: true, maxlength: 40, autocomplete: "nickname",
     value: savedName.get(), placeholder: t("home.name_placeholder"),

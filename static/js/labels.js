@@ -37,11 +37,11 @@ export const PHASE_LABELS = {
   over: t("phase.over"),
 };
 
-const WHY = new Set(["artemia", "creature", "give-up", "ice-cave", "last-will", "refusal", "hot-springs",
-  "place-action", "not-given"]);
-/** Why something happened: a card's or an ability's name, or a few words. */
+/** Why something happened: a few words of the message catalogue (`why.<reason>`), else a
+ * card's or an ability's name. */
 export function whyLabel(why) {
-  if (WHY.has(why)) return t(`why.${why}`);
+  const key = `why.${why}`;
+  if (t(key) !== key) return t(key);
   if (HUNT_CARDS[why]) return huntName(why);
   if (SURVIVAL_CARDS[why]) return survivalName(why);
   if (ABILITIES[why]) return ABILITIES[why].name;
@@ -147,116 +147,96 @@ export const tokenName = (token) => t(`token.${token}`);
 /** "The Lair: take back …", with the colon each language wants. */
 const labelled = (head, text) => t("label.colon", { head, text });
 
-/** A seat in a label: "you" (the verb agrees) or its name. */
-const whom = (seat, ctx) => ({ who: seat === ctx.seat ? t("seat.you") : seatName(seat, ctx.names), you: seat === ctx.seat });
+// --- Targets and wordings -----------------------------------------------------------------
+// An offer says what its choices point at (`targets`, each a place, a seat, a card or a
+// token) and which words read it (`wording`, a key of messages.js); the words are filled
+// with its targets, each named by its kind. Nothing here knows a card or a place.
 
-/** A plain description of a power's choices, for places without a tailored label. */
-function genericPower(a, ctx) {
+/** A card by its name: a Place card's number, else a Hunt or a Survival card's id. */
+const cardName = (card) => (typeof card === "number" ? placeName(card) : HUNT_CARDS[card] ? huntName(card) : survivalName(card));
+
+/** One target in words, by its kind: "you" for one's own seat (the verb agrees). */
+export function targetName(target, ctx) {
+  const { kind, value } = target;
+  if (kind === "seat") return value === ctx.seat ? t("seat.you") : seatName(value, ctx.names);
+  if (kind === "token") return tokenLabel(value, ctx);
+  if (kind === "card") return cardName(value);
+  return placeName(value);
+}
+
+// A message's name for the first target of each kind; the second is "<name>2", and so on.
+const PARAM = { place: "place", seat: "who", card: "card", token: "token" };
+
+/**
+ * The words' parameters from an offer's targets: each named by its kind (`place`, `who`,
+ * `card`, `token`, then `place2`…), `you` (`you2`…) when a seat is the reader's own,
+ * `what` all of them listed, `n` how many (`distinct`: how many differ), and `each`: the distinct targets counted, in the
+ * words `<wording>.each` gives one of them (a Survival card that takes tokens from seats).
+ */
+export function targetParams(targets, ctx, wording = "") {
+  const params = { n: targets.length, distinct: counted(targets).length,
+    what: listOf(targets.map((x) => targetName(x, ctx))), place_name: placeName };
+  const seen = {};
+  for (const x of targets) {
+    const base = PARAM[x.kind] || x.kind;
+    seen[base] = (seen[base] || 0) + 1;
+    const suffix = seen[base] === 1 ? "" : String(seen[base]);
+    params[base + suffix] = targetName(x, ctx);
+    if (x.kind === "seat") params[`you${suffix}`] = x.value === ctx.seat;
+    if (x.kind === "place" && !suffix) Object.assign(params, { number: x.value, bare: placeParts(x.value).rest });
+  }
+  if (wording && hasWords(`${wording}.each`)) params.each = listOf(counted(targets).map(([x, n]) =>
+    t(`${wording}.each`, { ...targetParams([x], ctx), n })));
+  return params;
+}
+
+/** The distinct targets with how many times each comes, in order of first appearance. */
+function counted(targets) {
+  const out = new Map();
+  for (const x of targets) {
+    const key = `${x.kind}:${x.value}`;
+    out.set(key, [x, out.has(key) ? out.get(key)[1] + 1 : 1]);
+  }
+  return [...out.values()];
+}
+
+const hasWords = (key) => t(key) !== key;
+
+/** An offer's own words (its `wording`, filled with its targets); null when it has none. */
+export function offerWords(offer, ctx, more = {}, suffix = "") {
+  const key = offer && offer.wording ? offer.wording + suffix : "";
+  return key && hasWords(key) ? t(key, { ...targetParams(offer.targets || [], ctx, offer.wording), ...more }) : null;
+}
+
+/** The plain words of a choice without words of its own: what it points at. A seat moved
+ * between two places reads so (a Hunt card that moves a Hunted). */
+function plainChoice(targets, ctx) {
+  const p = targetParams(targets, ctx);
+  if (p.who && p.place2) return t("choice.move", { who: p.who, from: p.place, to: p.place2 });
+  return targets.length ? t("choice.on", { what: p.what }) : "";
+}
+
+/** A plain description of a power's choices, for a way without words of its own. */
+function genericPower(a, offer, ctx) {
   const parts = [a.option ? a.option.replace(/-/g, " ") : t("power.generic")];
-  if (a.hunted !== null && a.hunted !== undefined) parts.push(t("power.generic_for", { who: seatName(a.hunted, ctx.names) }));
-  if (a.card !== null && a.card !== undefined) parts.push(`(${placeName(a.card)})`);
-  if (a.copy !== null && a.copy !== undefined) parts.push(t("power.generic_copy", { place: placeName(a.copy) }));
+  const p = targetParams(offer.targets || [], ctx);
+  if (p.who) parts.push(t("power.generic_for", { who: p.who }));
+  if (p.card) parts.push(`(${p.card})`);
+  if (p.place) parts.push(t("power.generic_copy", { place: p.place }));
   return labelled(placeName(a.place), parts.join(" "));
 }
 
-/** What a Frozen Lands place's power does with this option (frozen_lands.md §3). */
-function frozenPower(a, ctx) {
-  const other = whom(a.hunted, ctx);
-  switch (a.place) {
-    case 1: return a.option === "copy" ? t("power.copy", { place: placeName(a.copy) }) : t("fpower.all_back");
-    case 2:
-      if (a.option === "this") return t("power.this", { place: placeName(a.place) });
-      if (a.option === "other") return t("fpower.other_back", other);
-      return a.hunted === null ? t("fpower.it_back") : t("fpower.it_back_other", other);
-    case 3: return t("fpower.two_keep", other);
-    case 4: return t("fpower.rescue_with");
-    case 5: return a.card !== null ? t("power.rover", { place: placeName(a.card) }) : t("fpower.other_gain", other);
-    case 6:
-      if (a.option === "cleanse") return t("fpower.cleanse", other);
-      return t(a.option === "discard" ? "power.one_back" : "fpower.it_back_two");
-    case 7: return t("fpower.supply");
-    case 8: return a.option === "advance"
-      ? t("fpower.advance") : t("fpower.look"); // the end it may bring: costNote, from the engine
-    case 9:
-      if (a.option === "both") return t("fpower.will_draw", other);
-      return t(a.option === "will" ? "fpower.will" : "power.source_card", other);
-    case 10: return t("power.artefact");
-    default: return null;
-  }
+function powerLabel(a, offer, ctx) {
+  const here = placeName(a.place); // where the user stands: the power used
+  const words = offerWords(offer, ctx, { here });
+  return words === null ? genericPower(a, offer, ctx) : labelled(here, words);
 }
 
-/** The Frozen Lands places' powers, one label per offered option. */
-function frozenPowerLabel(a, ctx) {
-  const what = frozenPower(a, ctx);
-  return what === null ? genericPower(a, ctx) : labelled(placeName(a.place), what);
-}
-
-function powerLabel(a, ctx) {
-  const place = placeName(a.place);
-  if (ctx.view && ctx.view.config.variant === "frozen-lands") return frozenPowerLabel(a, ctx);
-  if (ctx.view && ctx.view.config.variant !== "base") return genericPower(a, ctx);
-  switch (a.place) {
-    case 1:
-      return a.option === "copy" ? labelled(place, t("power.copy", { place: placeName(a.copy) }))
-        : labelled(place, t("power.lair"));
-    case 2:
-    case 6: {
-      if (a.option === "this") return labelled(place, t("power.this", { place }));
-      if (a.option === "discard") return labelled(place, t("power.one_back"));
-      return labelled(place, t(a.place === 2 ? "power.jungle" : "power.swamp"));
-    }
-    case 3: return labelled(place, t("power.river"));
-    case 4: return labelled(place, t(ctx.view && ctx.view.board.marker_on_beach ? "power.beach_remove" : "power.beach_put"));
-    case 5: return labelled(place, t("power.rover", { place: placeName(a.card) }));
-    case 7: return labelled(place, t("power.shelter"));
-    case 8: return labelled(place, t("power.wreck"));
-    case 9: return a.option === "will" ? labelled(place, t("fpower.will", whom(a.hunted, ctx)))
-      : labelled(place, t("power.source_card"));
-    case 10: return labelled(place, t("power.artefact"));
-    default: return genericPower(a, ctx);
-  }
-}
-
-function huntChoice(a, ctx) {
-  const p = a.places || [];
-  if (a.card === "detour" || (a.hunted != null && p.length === 2)) {
-    return t("choice.move", { who: seatName(a.hunted, ctx.names), from: placeName(p[0]), to: placeName(p[1]) });
-  }
-  if (a.hunted != null) return t("choice.on", { what: seatName(a.hunted, ctx.names) });
-  if (p.length) return t("choice.on", { what: placeList(p) });
-  return "";
-}
-
-function survivalChoice(a, ctx) {
-  const p = a.places || [];
-  const one = whom(p[0], ctx);
-  switch (a.card) {
-    // Frozen Lands cards carry seats or token ids in `places` (see frozen_survival.py).
-    case "hand-warmers": return t("fpower.will", one);
-    case "radio-relay": return t("choice.radio_relay", one);
-    case "whisper": return t("choice.whisper", one);
-    case "vaccine": return t("choice.vaccine", one);
-    case "signal-mirror": return t("choice.signal_mirror", one);
-    case "body-heat": return t("choice.body_heat", one);
-    case "antidote": return t("fpower.cleanse", one);
-    case "relay-runner": return t("choice.relay_runner", one);
-    case "blood-test": return t("choice.reveal", { token: tokenLabel(p[0], ctx) });
-    case "field-lab": return t("choice.look_first", { token: tokenLabel(p[0], ctx) });
-    case "roped-together": return t("choice.go", { from: placeName(p[0]), to: placeName(p[1]) });
-    case "huddle": return t("choice.huddle", { place: placeName(p[0]), ...whom(p[1], ctx) });
-    case "scrub-down": return t("choice.scrub_down", { parts: listOf([...new Set(p)].map((seat) =>
-      t("choice.tokens_of", { n: p.filter((x) => x === seat).length, ...whom(seat, ctx) }))) });
-    case "windbreak": return t("choice.windbreak");
-    case "supply-drop": return t("choice.supply_drop");
-    case "sacrifice": return t("choice.discard", { card: placeName(p[0]) });
-    case "vortex": return t("choice.swap", { out: placeName(p[0]), into: placeName(p[1]) });
-    case "hologram": return t("choice.move_token", { token: tokenName("artemia"), from: placeName(p[0]), to: placeName(p[1]) });
-    case "wrong-track": return t("choice.move_token", { token: tokenName("creature"), from: placeName(p[0]), to: placeName(p[1]) });
-    case "double-back": return t("choice.take_back", { card: placeName(p[0]) });
-    case "gate": return t("choice.use_power", { place: placeName(p[0]) });
-    case "drone": return t("choice.use_power", { place: placeName(5) });
-    default: return p.length ? t("choice.on", { what: placeList(p) }) : "";
-  }
+/** A card play's label and its choice (the card's own words, else what it points at). */
+function cardPlay(a, offer, ctx, name, group) {
+  const choice = offerWords(offer, ctx) ?? plainChoice(offer.targets || [], ctx);
+  const play = t("action.play", { cards: name });
+  return { group, card: a.card, choice, label: choice ? labelled(play, choice) : play };
 }
 
 const promptKind = (ctx) => ctx.view && ctx.view.you && ctx.view.you.prompt && ctx.view.you.prompt.kind;
@@ -294,52 +274,24 @@ export function boardOdds(view) {
   return t("odds.board", { chance: percent(o.clean), unknown: o.unknown, blank: o.blank, icons: o.icons, total: o.total });
 }
 
-function chooseLabel(a, ctx) {
-  const kind = promptKind(ctx);
-  const prompt = ctx.view && ctx.view.you && ctx.view.you.prompt;
-  const o = a.option;
-  switch (kind) {
-    case "gain": return t("choose.gain", { place: placeName(Number(o)) });
-    case "give_survival": {
-      const card = prompt && prompt.data ? survivalName(prompt.data.card) : t("choose.the_card");
-      return o === "discard" ? t("action.discard", { card }) : t("choose.give", { card, who: seatName(Number(o), ctx.names) });
-    }
-    case "thin_ice": return t(o === "will" ? "choose.lose_will" : "choose.take_token");
-    case "signal_mirror": {
-      const [out, into] = o.split(":").map(Number);
-      return t("choose.swap", { out: placeName(out), into: placeName(into) });
-    }
-    case "intercept": return t("choose.intercept", { card: huntName(o) });
-    default:
-      return o === "discard" ? t("choose.discard_two") : o === "will" ? t("choose.lose_will") : cap(o);
-  }
-}
+/** A prompt's option: its offer's words, else the option itself. */
+const chooseLabel = (a, offer, ctx) => offerWords(offer, ctx) ?? cap(a.option);
 
-function abilityLabel(a, ctx) {
+/** A sheet ability: its label and its choice among the ability's other uses. */
+function abilityLabel(a, offer, ctx) {
   const name = abilityName(a.ability);
-  const other = whom(a.hunted, ctx);
-  switch (a.ability) {
-    case "intercept": return { choice: t("ability.intercept_choice"), label: t("ability.intercept", { name }) };
-    case "keen-senses": return { choice: `${a.place} ${placeParts(a.place).rest}`,
-      label: t("ability.keen_senses", { name, place: placeName(a.place) }) };
-    case "change-of-plan": return { choice: t("action.take_back", { card: placeName(a.place) }),
-      label: t("ability.change_of_plan", { name, place: placeName(a.place) }) };
-    case "triage": return { choice: cap(t("ability.triage_choice", other)),
-      label: labelled(name, t("ability.triage_choice", other)) };
-    case "share-supplies": return { choice: t("ability.share_choice", { card: survivalName(a.card), who: other.who }),
-      label: t("ability.share", { name, card: survivalName(a.card), who: other.who }) };
-    case "stand-together": return { choice: t("ability.stand_choice", { who: other.who }),
-      label: t("ability.stand", { name, who: other.who }) };
-    default: return { choice: name, label: name };
-  }
+  return { choice: offerWords(offer, ctx, { name }, ".choice") ?? name, label: offerWords(offer, ctx, { name }) ?? name };
 }
 
 /** The label of a move already made (a replay step, what the computer played for a returning
- *  player): described without any seat's present choices, so never "Play X instead". */
-export function describePast(action, ctx) {
+ *  player): described without any seat's present choices, so never "Play X instead"; `told`
+ *  gives its words and targets when the server sends them ({wording, targets}). */
+export function describePast(action, ctx, told = null) {
   const view = ctx.view && { ...ctx.view, you: null };
+  // A replay's step tells the move's words and targets as the engine read them then.
+  const offer = told && { action, targets: told.targets || [], cost: {}, wording: told.wording || "" };
   try {
-    return describeAction(action, { ...ctx, view }).label;
+    return describeAction(action, { ...ctx, view, offer }).label;
   } catch {
     return action.type;
   }
@@ -347,8 +299,9 @@ export function describePast(action, ctx) {
 
 /** {group, label, card?, choice?} for one legal action. */
 export function describeAction(raw, ctx) {
-  const a = withDefaults(raw, ctx.view);
-  const cost = costOf(raw, ctx.view);
+  const offer = ctx.offer || offerOf(raw, ctx.view) || { action: raw, targets: [], cost: {} };
+  const a = offer.action;
+  const cost = offer.cost || {};
   switch (a.type) {
     case "PlayPlaceCards": {
       const chosen = ctx.view && ctx.view.you && (ctx.view.you.played || []).length > 0;
@@ -363,24 +316,16 @@ export function describeAction(raw, ctx) {
       return { group: "resist", label: t("action.give_up") + costNote(cost) };
     case "PlaceHuntToken":
       return { group: "token", label: t("action.put_token", { token: tokenName(a.token), places: placeList(a.places) }) };
-    case "PlayHuntCard": {
-      const choice = huntChoice(a, ctx);
-      return { group: "hunt", card: a.card, choice,
-        label: choice ? labelled(t("action.play", { cards: huntName(a.card) }), choice) : t("action.play", { cards: huntName(a.card) }) };
-    }
-    case "PlaySurvivalCard": {
-      const choice = survivalChoice(a, ctx);
-      return { group: "survival", card: a.card, choice,
-        label: choice ? labelled(t("action.play", { cards: survivalName(a.card) }), choice) : t("action.play", { cards: survivalName(a.card) }) };
-    }
-    case "UsePlacePower": return { group: "power", label: powerLabel(a, ctx) + costNote(cost) };
+    case "PlayHuntCard": return cardPlay(a, offer, ctx, huntName(a.card), "hunt");
+    case "PlaySurvivalCard": return cardPlay(a, offer, ctx, survivalName(a.card), "survival");
+    case "UsePlacePower": return { group: "power", label: powerLabel(a, offer, ctx) + costNote(cost) };
     case "TakeBackPlaceCard": return { group: "takeback", label: t("action.take_back", { card: placeName(a.card) }) };
     case "DiscardPlaceCard": return { group: "discard", label: t("action.discard", { card: placeName(a.card) }) };
     case "KeepPlaceCard": return { group: "keep", label: t("action.keep_in_play", { card: placeName(a.card) }) };
     case "KeepHidden": return { group: "keep", label: t("action.hide", { cards: a.cards.map(placeName).join(" + ") }) };
     case "KeepSurvivalCard": return { group: "keep", label: t("action.keep", { card: survivalName(a.card) }) };
     case "DiscardSurvivalCard": return { group: "keep", label: t("action.discard", { card: survivalName(a.card) }) };
-    case "Choose": return { group: "keep", label: chooseLabel(a, ctx) + costNote(cost) };
+    case "Choose": return { group: "keep", label: chooseLabel(a, offer, ctx) + costNote(cost) };
     case "Vote": {
       const prompt = ctx.view && ctx.view.you && ctx.view.you.prompt;
       const decision = prompt && prompt.data ? prompt.data.decision : "";
@@ -389,7 +334,7 @@ export function describeAction(raw, ctx) {
     case "DiscardContamination": return { group: "contamination", label: t("action.discard", { card: tokenLabel(a.token, ctx) }) };
     case "LookAtToken": return { group: "contamination", label: t("action.look", { token: tokenLabel(a.token, ctx) }) };
     case "UseAbility": {
-      const { choice, label } = abilityLabel(a, ctx);
+      const { choice, label } = abilityLabel(a, offer, ctx);
       return { group: "ability", ability: a.ability, choice, label };
     }
     case "Pass": return { group: "done", label: passLabel(ctx) };

@@ -5,6 +5,7 @@
 import { BOARD_MESSAGES } from "./messages_board.js";
 import { LOG_MESSAGES } from "./messages_log.js";
 import { MOTION_MESSAGES } from "./messages_motion.js";
+import { OFFER_MESSAGES } from "./messages_offers.js";
 import { PLAY_MESSAGES } from "./messages_play.js";
 import { ROOM_MESSAGES } from "./messages_room.js";
 
@@ -223,28 +224,8 @@ export const MESSAGES = {
   "pass.signal_mirror": { en: "Keep your played card", fr: "Garder votre carte jouée" },
   "pass.stand_together": { en: "Do not step in", fr: "Ne pas intervenir" },
   "pass.gain": { en: "Nothing to take", fr: "Rien à prendre" },
-  "power.copy": { en: "copy the power of {place}", fr: "copier le pouvoir de {place}" },
-  "power.lair": { en: "take back your discarded Places", fr: "reprendre vos Lieux défaussés" },
-  "power.this": { en: "take {place} back", fr: "reprendre {place}" },
-  "power.one_back": { en: "take back 1 discarded Place", fr: "reprendre 1 Lieu défaussé" },
-  "power.jungle": { en: "take it back with 1 discarded Place", fr: "la reprendre avec 1 Lieu défaussé" },
-  "power.swamp": { en: "take it back with 2 discarded Places", fr: "la reprendre avec 2 Lieux défaussés" },
-  "power.river": { en: "play 2 cards next turn, keep 1", fr: "jouer 2 cartes au prochain tour, en garder 1" },
-  "power.beach_put": { en: "put the Marker on the Beach", fr: "poser la Balise sur la Plage" },
-  "power.beach_remove": { en: "remove the Marker, Rescue +1", fr: "retirer la Balise, Secours +1" },
-  "power.rover": { en: "take {place} from the reserve", fr: "prendre {place} dans la réserve" },
-  "power.shelter": { en: "draw 2 Survival cards, keep 1", fr: "piocher 2 cartes Survie, en garder 1" },
-  "power.wreck": { en: "Rescue +1", fr: "Secours +1" },
-  "power.source_will": { en: "{who} regains 1 Will", fr: "{who} regagne 1 Volonté" },
-  "power.source_card": { en: "draw 1 Survival card", fr: "piocher 1 carte Survie" },
-  "power.artefact": { en: "play 2 cards next turn, both count", fr: "jouer 2 cartes au prochain tour, les deux comptent" },
   "choice.move": { en: "move {who} from {from} to {to}", fr: "déplacer {who} de {from} vers {to}" },
   "choice.on": { en: "on {what}", fr: "sur {what}" },
-  "choice.discard": { en: "discard {card}", fr: "défausser {card}" },
-  "choice.swap": { en: "swap {out} for {into}", fr: "échanger {out} contre {into}" },
-  "choice.move_token": { en: "move the {token} from {from} to {to}", fr: "déplacer le {token} de {from} vers {to}" },
-  "choice.take_back": { en: "take back {card}", fr: "reprendre {card}" },
-  "choice.use_power": { en: "use the power of {place}", fr: "utiliser le pouvoir de {place}" },
   // Prompts: what a seat is asked to do
   "prompt.explore": { en: "Choose a Place card to play face down.", fr: "Choisissez une carte Lieu à jouer face cachée." },
   "prompt.explore_two": { en: "Choose 2 Place cards to play face down.", fr: "Choisissez 2 cartes Lieu à jouer face cachée." },
@@ -430,6 +411,7 @@ export const MESSAGES = {
   ...BOARD_MESSAGES,
   ...LOG_MESSAGES,
   ...MOTION_MESSAGES,
+  ...OFFER_MESSAGES,
   ...PLAY_MESSAGES,
   ...ROOM_MESSAGES,
 };

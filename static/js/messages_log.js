@@ -11,15 +11,17 @@ export const LOG_MESSAGES = {
   "played.for": { en: " (for {who})", fr: " (pour {who})" },
   "played.on_token": { en: " (on {token})", fr: " (sur {token})" },
   "played.on_a_token": { en: " (on a token)", fr: " (sur un jeton)" },
-  "played.from_to": { en: " (from {from} to {to})", fr: " (de {from} à {to})" },
+  // A played Survival card's choices, by the card (`played.<card id>`), else by their kind
+  "played.roped-together": { en: " (from {place} to {place2})", fr: " (de {place} à {place2})" },
   "played.huddle": {
     en: (p) => ` (at ${p.place}, only ${p.who} ${does(p, "suffer", "suffers")})`,
     fr: (p) => ` (à ${p.place}, ${p.you ? "vous seul subissez le jeton" : `seul ${p.who} subit le jeton`})`,
   },
-  "played.tokens_of": {
-    en: (p) => (p.mine ? " (your tokens)" : ` (tokens of ${p.who})`),
-    fr: (p) => (p.mine ? " (vos jetons)" : ` (jetons de ${p.who})`),
+  "played.scrub-down": {
+    en: (p) => (p.distinct === 1 && p.you ? " (your tokens)" : ` (tokens of ${p.each})`),
+    fr: (p) => (p.distinct === 1 && p.you ? " (vos jetons)" : ` (jetons de ${p.each})`),
   },
+  "played.scrub-down.each": { en: "{who}", fr: "{who}" },
   "played.places": { en: " ({places})", fr: " ({places})" },
 
   // Events not in messages.js
@@ -122,8 +124,8 @@ export const LOG_MESSAGES = {
     en: (p) => `${p.who} kept ${p.you ? "your" : "their"} played card.`,
     fr: (p) => `${has(p)} gardé ${p.you ? "votre" : "sa"} carte jouée.`,
   },
-  "event.keen_senses_used": { en: "The Creature used {ability} on {place}.", fr: "La Créature a utilisé {ability} sur {place}." },
-  "event.pack_instinct": { en: "{ability}: {who} each discard 1 Place card.", fr: "{ability} : {who} défaussent chacun 1 carte Lieu." },
+  "event.ability_used.keen-senses": { en: "The Creature used {ability} on {place}.", fr: "La Créature a utilisé {ability} sur {place}." },
+  "event.ability_used.pack-instinct": { en: "{ability}: {who} each discard 1 Place card.", fr: "{ability} : {who} défaussent chacun 1 carte Lieu." },
   "event.ability_used": {
     en: "{who} used {ability}{target}.",
     fr: (p) => `${has(p)} utilisé ${p.ability}${p.target}.`,

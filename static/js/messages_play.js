@@ -9,107 +9,11 @@ export const PLAY_MESSAGES = {
   // "Label: choice", with the colon each language wants
   "label.colon": { en: "{head}: {text}", fr: "{head} : {text}" },
 
-  // Powers of places (Frozen Lands, and any place without a tailored label)
+  // A place's power without words of its own (labels.js genericPower)
   "power.generic": { en: "use its power", fr: "utiliser son pouvoir" },
   "power.generic_for": { en: "for {who}", fr: "pour {who}" },
   "power.generic_copy": { en: "copying {place}", fr: "en copiant {place}" },
-  "fpower.all_back": { en: "take back all your discarded Places", fr: "reprendre tous vos Lieux défaussés" },
-  "fpower.other_back": {
-    en: (p) => `${p.who} ${does(p, "take", "takes")} back 1 discarded Place`,
-    fr: (p) => `${p.who} ${does(p, "reprenez", "reprend")} 1 Lieu défaussé`,
-  },
-  "fpower.it_back": { en: "take it back", fr: "la reprendre" },
-  "fpower.it_back_other": {
-    en: (p) => `take it back; ${p.who} ${does(p, "take", "takes")} back 1 discarded Place`,
-    fr: (p) => `la reprendre ; ${p.who} ${does(p, "reprenez", "reprend")} 1 Lieu défaussé`,
-  },
-  "fpower.two_keep": {
-    en: "{who} may play 2 cards next turn, keeping 1",
-    fr: (p) => `${p.who} ${does(p, "pouvez", "peut")} jouer 2 cartes au prochain tour, et en garder 1`,
-  },
-  "fpower.rescue_with": { en: "Rescue +1 (with another Hunted here)", fr: "Secours +1 (avec un autre Traqué ici)" },
-  "fpower.other_gain": {
-    en: (p) => `${p.who} ${does(p, "take", "takes")} a Place from the reserve`,
-    fr: (p) => `${p.who} ${does(p, "prenez", "prend")} un Lieu dans la réserve`,
-  },
-  "fpower.cleanse": {
-    en: (p) => `${p.who} ${does(p, "discard", "discards")} 1 Contamination token`,
-    fr: (p) => `${p.who} ${does(p, "défaussez", "défausse")} 1 jeton Contamination`,
-  },
-  "fpower.it_back_two": { en: "take it back with up to 2 discarded Places", fr: "la reprendre avec jusqu'à 2 Lieux défaussés" },
-  "fpower.supply": { en: "draw 2 Survival cards, keep 1, give or discard the other", fr: "piocher 2 cartes Survie, en garder 1, donner ou défausser l'autre" },
-  "fpower.advance": {
-    en: "Rescue +1, then you may peek at a token",
-    fr: "Secours +1, puis vous pouvez regarder un jeton",
-  },
-  "fpower.look": { en: "secretly look at a Contamination token", fr: "regarder en secret un jeton Contamination" },
-  "fpower.will_draw": {
-    en: (p) => `${p.who} ${does(p, "regain", "regains")} 1 Will and you draw 1 Survival card`,
-    fr: (p) => `${p.who} ${does(p, "regagnez", "regagne")} 1 Volonté et vous piochez 1 carte Survie`,
-  },
-  "fpower.will": {
-    en: (p) => `${p.who} ${does(p, "regain", "regains")} 1 Will`,
-    fr: (p) => `${p.who} ${does(p, "regagnez", "regagne")} 1 Volonté`,
-  },
-
-  // Survival cards' choices (Frozen Lands)
-  "choice.radio_relay": {
-    en: (p) => `${p.who} ${does(p, "take", "takes")} back up to 2 discarded Places`,
-    fr: (p) => `${p.who} ${does(p, "reprenez", "reprend")} jusqu'à 2 Lieux défaussés`,
-  },
-  "choice.whisper": { en: "talk privately with {who}", fr: "parler en privé avec {who}" },
-  "choice.vaccine": {
-    en: (p) => `protect ${p.you ? "yourself" : p.who} from Contamination`,
-    fr: (p) => `${p.you ? "vous protéger" : `protéger ${p.who}`} de la Contamination`,
-  },
-  "choice.signal_mirror": {
-    en: (p) => `${p.who} may swap ${p.you ? "your" : "their"} played Place`,
-    fr: (p) => `${p.who} ${does(p, "pouvez", "peut")} échanger ${p.you ? "votre" : "sa"} carte Lieu jouée`,
-  },
-  "choice.body_heat": { en: "you and {who} regain 1 Will", fr: "vous et {who} regagnez 1 Volonté" },
-  "choice.relay_runner": {
-    en: (p) => `${p.who} ${does(p, "take", "takes")} back ${p.you ? "your" : "their"} played Place`,
-    fr: (p) => `${p.who} ${does(p, "reprenez", "reprend")} ${p.you ? "votre" : "sa"} carte Lieu jouée`,
-  },
-  "choice.reveal": { en: "reveal {token}", fr: "révéler {token}" },
-  "choice.look_first": { en: "look at {token} first", fr: "regarder d'abord {token}" },
-  "choice.go": { en: "move from {from} to {to}", fr: "aller de {from} à {to}" },
-  "choice.huddle": {
-    en: (p) => `at ${p.place}, only ${p.who} ${does(p, "suffer", "suffers")} the Creature token`,
-    fr: (p) => `à ${p.place}, ${p.you ? "vous seul subissez" : `seul ${p.who} subit`} le jeton Créature`,
-  },
-  "choice.scrub_down": { en: "discard {parts}", fr: "défausser {parts}" },
-  "choice.tokens_of": {
-    en: (p) => `${p.n} of ${p.you ? "your" : `${p.who}'s`} tokens`,
-    fr: (p) => (p.you ? `${p.n} de vos jetons` : `${p.n} jeton${s(p.n)} de ${p.who}`),
-  },
-  "choice.windbreak": { en: "ignore the Target token here", fr: "ignorer le jeton Cible ici" },
-  "choice.supply_drop": { en: "draw 2, keep 1, give or discard the other", fr: "piocher 2, en garder 1, donner ou défausser l'autre" },
-
-  // Choices answering a prompt
-  "choose.gain": { en: "Take {place} from the reserve", fr: "Prendre {place} dans la réserve" },
-  "choose.give": { en: "Give {card} to {who}", fr: "Donner {card} à {who}" },
-  "choose.the_card": { en: "the card", fr: "la carte" },
-  "choose.lose_will": { en: "Lose 1 Will", fr: "Perdre 1 Volonté" },
-  "choose.take_token": { en: "Take 1 Contamination token", fr: "Prendre 1 jeton Contamination" },
-  "choose.swap": { en: "Swap {out} for {into} from your discard pile", fr: "Échanger {out} contre {into} de votre défausse" },
-  "choose.intercept": { en: "Send {card} under the Hunt deck", fr: "Glisser {card} sous la pioche Traque" },
-  "choose.discard_two": { en: "Discard 2 Place cards", fr: "Défausser 2 cartes Lieu" },
   "action.look": { en: "Look at {token}", fr: "Regarder {token}" },
-
-  // Sheet abilities
-  "ability.intercept_choice": { en: "Look at the Hunt cards", fr: "Regarder les cartes Traque" },
-  "ability.intercept": { en: "{name}: look at the Creature's Hunt cards", fr: "{name} : regarder les cartes Traque de la Créature" },
-  "ability.keen_senses": { en: "{name}: count the Place cards played on {place}", fr: "{name} : compter les cartes Lieu jouées sur {place}" },
-  "ability.change_of_plan": { en: "{name}: take back {place} and play another Place", fr: "{name} : reprendre {place} et jouer un autre Lieu" },
-  "ability.triage_choice": {
-    en: (p) => `${p.who} ${does(p, "regain", "regains")} 1 Will`,
-    fr: (p) => `${p.who} ${does(p, "regagnez", "regagne")} 1 Volonté`,
-  },
-  "ability.share_choice": { en: "{card} to {who}", fr: "{card} pour {who}" },
-  "ability.share": { en: "{name}: give {card} to {who}", fr: "{name} : donner {card} à {who}" },
-  "ability.stand_choice": { en: "Lose 1 Will for {who}", fr: "Perdre 1 Volonté pour {who}" },
-  "ability.stand": { en: "{name}: lose 1 Will so that {who} keeps their last", fr: "{name} : perdre 1 Volonté pour que {who} garde sa dernière" },
 
   // Boarding the rescue ship: the odds this page knows
   "odds.percent": { en: "{n}%", fr: "{n} %" },

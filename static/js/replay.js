@@ -247,7 +247,7 @@ export class Replay {
   renderStepLog(frame, ctx) {
     const name = frame.seat === null || frame.seat === undefined ? null : seatName(frame.seat, this.names);
     const actor = frame.by ? t("replay.by", { who: name, by: t(`log.by.${frame.by}`) }) : name;
-    const action = frame.action ? `${actor}: ${describePast(frame.action, { ...ctx, seat: frame.seat })}` : t("replay.set");
+    const action = frame.action ? `${actor}: ${describePast(frame.action, { ...ctx, seat: frame.seat }, frame)}` : t("replay.set");
     return h("section.panel.log-panel", { "aria-labelledby": "log-title" },
       h("h2#log-title", {}, t("replay.this_move")),
       h("p#replay-action.replay-action", {}, action),
