@@ -1,5 +1,6 @@
-"""A card's rules live in its registry entry: outside the registries no code of the engine or
-the server tests a card or a place by its name (docs/architecture.md, "How to add a card").
+"""A card's rules live in its registry entry: outside the registries no code of the app (the
+engine, the server, the bots) tests a card or a place by its name (docs/architecture.md, "How
+to add a card"); the browser client's guard is tests/test_no_card_switches.py.
 
 What counts as a test by name: a comparison (`==`, `!=`, `in`, `not in`) with a card id, a
 place id or a place's number constant (LAIR, BEACH...), alone or in a tuple, list or set; a
@@ -19,7 +20,7 @@ from app.engine.cards import ALL_HUNT_CARDS, ALL_SURVIVAL_CARDS, FROZEN_PLACE_ID
 from .source import parse
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("app/engine", "app/server")
+SCANNED = ("app",)  # the engine, the server, the bots and the app's own modules
 # The registries and the catalogue: where a card's or a place's name is its home.
 REGISTRIES = frozenset(f"app/engine/{name}.py" for name in (
     "cards", "catalogue", "catalogue_cards", "hunt_cards", "survival_cards", "frozen_survival",

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine import odds
 from app.engine.actions import Choice, Vote
-from app.engine.vocab import Decision
+from app.engine.vocab import Decision, Effect
 
 from .base import View
 
@@ -47,7 +47,7 @@ SURVIVE_A_TURN = {1: 0.2, 2: 0.6, 3: 0.85}
 def waiting_odds(view: View) -> float:
     """Chance of boarding clean a turn later: survive it, and be one token cleaner."""
     survive = SURVIVE_A_TURN.get(view["board"]["assimilation"], 0.95)
-    quarantined = "quarantine" in view["board"]["effects"]
+    quarantined = Effect.QUARANTINE in view["board"]["effects"]
     return survive * clean_chance(view, 0 if quarantined else 2)
 
 

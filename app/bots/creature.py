@@ -13,7 +13,7 @@ from app.engine.hunt_registry import HUNT
 from app.engine.vocab import Phase, TokenKind
 
 from .base import View, best, legal
-from .keep import DETOUR_CATCH, held, keep_worth
+from .keep import DETOUR_CATCH, HELD_FOR, Hold, held, holds, keep_worth
 from .predict import candidates, choice_odds, denied_gains, mass, place_scores, presence
 from .seat import creature_like
 
@@ -119,7 +119,7 @@ class HeuristicCreature:
         if action.token == TokenKind.CREATURE:
             # A token also stops the place's power: the Rover's card would be hers for good.
             score = self.scores[place] + self.denied[place]
-            if "detour" in held(view):
+            if holds(view, Hold.DRAG):
                 # With Detour in hand, a Hunted next door can be dragged onto the token.
                 score += 0.8 * sum(self.scores[q] for q in ADJACENT[place])
             return 10.0 + score
@@ -133,11 +133,6 @@ class HeuristicCreature:
         card = action.card
         if HUNT[card].copies_last_discard:  # Flashback: the card it copies, the engine's answer
             card = view["creature"]["flashback_copies"] or card
-        if card == "ascendancy" and action.hunted is not None:
-            hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
-            return 0.35 * float(hunted[action.hunted]["hand"] - 2)
-        if card == "anticipation" and action.hunted is not None:
-            return _anticipation(view, action.hunted, self.where)
         rules = {**self._base_rules(view, action), **self._frozen_rules(view, action)}
         rule = rules.get(card)
         return rule() if rule is not None else 0.3
@@ -167,6 +162,9 @@ class HeuristicCreature:
             "tracking": lambda: 0.5,
             "persecution": lambda: 0.35,
             "phobia": lambda: _phobia(view, action),
+            "ascendancy": lambda: _ascendancy(view, action),
+            "anticipation": lambda: (0.3 if action.hunted is None
+                                     else _anticipation(view, action.hunted, self.where)),
         }
 
     def _frozen_rules(self, view: View, action: PlayHuntCard) -> dict[str, Callable[[], float]]:
@@ -228,13 +226,21 @@ def _cornered(hunted: dict[str, Any], barred: set[int]) -> float:
     return 1.25 if hunted["will"] == 1 else 0.6
 
 
+def _ascendancy(view: View, action: PlayHuntCard) -> float:
+    """Worth the cards its Hunted would discard (down to 2)."""
+    if action.hunted is None:
+        return 0.3
+    hunted: dict[int, dict[str, Any]] = {h["seat"]: h for h in view["hunted"]}
+    return 0.35 * float(hunted[action.hunted]["hand"] - 2)
+
+
 def _phobia(view: View, action: PlayHuntCard) -> float:
     """Seeing a hand narrows where its owner went: worth most before the token is placed."""
     if action.hunted is None:
         return 0.3
     target = next(h for h in view["hunted"] if h["seat"] == action.hunted)
     tokens, cards = view["board"]["tokens"], held(view)
-    if TokenKind.CREATURE in tokens or "detour" in cards or "stasis" in cards:
+    if TokenKind.CREATURE in tokens or any(card in HELD_FOR for card in cards):
         return 0.2  # a held Detour or Stasis wants the turn's play later in the turn
     return 20.0 + float(target["hand"])  # before any token: the reading then guides every token
 

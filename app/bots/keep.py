@@ -3,6 +3,7 @@ reveal, a Stasis at the end of the turn), and what that keeping is worth."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from app.engine.cards import ADJACENT, ALL_HUNT_CARDS
@@ -20,6 +21,18 @@ LATER_CARD_WORTH: dict[str, float] = {
     "ascendancy": 0.25, "interference": 0.25, "cataclysm": 0.25, "toxin": 0.2, "mirage": 0.2,
     "persecution": 0.2,
 }
+
+
+class Hold(StrEnum):
+    """Why the Creature's strategy holds a card for later in the turn: to drag a Hunted next
+    door onto the Creature token, or to hold the Rescue counter on its last turns."""
+
+    DRAG = "drag"
+    RESCUE = "rescue"
+
+
+# The cards held for a reason of their own (a strategy's table, keyed by card: not a rule).
+HELD_FOR: dict[str, Hold] = {"detour": Hold.DRAG, "stasis": Hold.RESCUE}
 LAST_CHANCE = 5.0  # holding the Rescue counter when it is about to reach the end beats any card
 DETOUR_CATCH = 1.5  # a Detour that drags a Hunted onto the Creature token
 
@@ -32,6 +45,11 @@ def held(view: View) -> list[str]:
             for card in view["you"]["hunt_cards"]]
 
 
+def holds(view: View, why: Hold) -> bool:
+    """Whether a card in hand is held for `why`."""
+    return any(HELD_FOR.get(card) == why for card in held(view))
+
+
 def keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:
     """What keeping the turn's play for a held card of a later phase is worth (a Detour after
     the reveal, a Stasis at the end of the turn): a turn has one play, and holding a card past
@@ -41,9 +59,10 @@ def keep_worth(view: View, where: dict[int, dict[int, float]]) -> float:
     for card in held(view):
         if card not in ALL_HUNT_CARDS or ALL_HUNT_CARDS[card].phase <= phase:
             continue
-        if card == "stasis" and view["board"]["rescue"] <= 2:
+        hold = HELD_FOR.get(card)
+        if hold == Hold.RESCUE and view["board"]["rescue"] <= 2:
             worths.append(LAST_CHANCE)  # this turn may be the Hunted's last: hold her here
-        elif card == "detour" and TokenKind.CREATURE in view["board"]["tokens"]:
+        elif hold == Hold.DRAG and TokenKind.CREATURE in view["board"]["tokens"]:
             worths.append(DETOUR_CATCH * next_door(view, where))
         else:
             worths.append(LATER_CARD_WORTH.get(card, 0.0))
