@@ -1,7 +1,7 @@
 // The game's events (sync.events, update.events) as readable sentences for the log.
 
 import { SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
-import { t } from "./i18n.js";
+import { hasWords, t } from "./i18n.js";
 import {
   PHASE_LABELS, abilityName, cap, findToken, listOf, outcomeText, seatName, targetName, targetParams, tokenLabel,
   tokenName, voteLabel, who, whyLabel,
@@ -30,7 +30,7 @@ function playedChoice(d, c) {
   const targets = playedTargets(d.card, d.places || []);
   if (!targets.length) return "";
   const key = `played.${d.card}`;
-  if (t(key) !== key) return t(key, targetParams(targets, c, key));
+  if (hasWords(key)) return t(key, targetParams(targets, c, key));
   const first = targets[0];
   if (first.kind === "seat") return t("played.for", { who: who(first.value, c) });
   if (first.kind === "token") {
@@ -124,7 +124,7 @@ const SENTENCES = {
     const ability = abilityName(d.ability);
     // An ability with words of its own for its use (`event.ability_used.<ability id>`)
     const own = `event.ability_used.${d.ability}`;
-    if (t(own) !== own) return t(own, { ability, place: d.place ? placeName(d.place) : "", who: seatList(d.caught || [], c) });
+    if (hasWords(own)) return t(own, { ability, place: d.place ? placeName(d.place) : "", who: seatList(d.caught || [], c) });
     const target = d.target !== undefined && d.target !== null ? t("event.for", { who: who(d.target, c) }) : "";
     return say("event.ability_used", d.hunted, c, { ability, target });
   },

@@ -28,6 +28,9 @@ function detect() {
 
 export const LANG = detect();
 
+/** Whether `key` has words (without filling them: a message may need its parameters). */
+export const hasWords = (key) => Object.prototype.hasOwnProperty.call(MESSAGES, key);
+
 /** The text of `key` in the page's language; `{name}` placeholders take `params`. */
 export function t(key, params = {}) {
   const entry = MESSAGES[key];

@@ -3,7 +3,7 @@
 
 import { HUNT_CARDS, PHASES, SURVIVAL_CARDS, huntName, placeList, placeName, placeParts, survivalName } from "./cards.js";
 import { ABILITIES, SHEETS, percent } from "./frozen.js";
-import { t } from "./i18n.js";
+import { hasWords, t } from "./i18n.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -41,7 +41,7 @@ export const PHASE_LABELS = {
  * card's or an ability's name. */
 export function whyLabel(why) {
   const key = `why.${why}`;
-  if (t(key) !== key) return t(key);
+  if (hasWords(key)) return t(key);
   if (HUNT_CARDS[why]) return huntName(why);
   if (SURVIVAL_CARDS[why]) return survivalName(why);
   if (ABILITIES[why]) return ABILITIES[why].name;
@@ -200,7 +200,6 @@ function counted(targets) {
   return [...out.values()];
 }
 
-const hasWords = (key) => t(key) !== key;
 
 /** An offer's own words (its `wording`, filled with its targets); null when it has none. */
 export function offerWords(offer, ctx, more = {}, suffix = "") {

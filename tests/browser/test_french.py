@@ -36,7 +36,8 @@ JS = Path(__file__).resolve().parents[2] / "static" / "js"
 MESSAGES_JS = """async () => {
   const { MESSAGES } = await import("/js/messages.js");
   const sample = { n: 2, who: "Ann", you: false, will: 1, places: "X", card: "X", cards: "X",
-    place: "X", phase: "X", why: "X", left: 1, spaces: 1, choice: "", label: "X", s: 1 };
+    place: "X", phase: "X", why: "X", left: 1, spaces: 1, choice: "", label: "X", s: 1,
+    place_name: () => "X" };  // an offer's words may name a place of the board by its number
   const out = {};
   for (const [key, entry] of Object.entries(MESSAGES)) {
     out[key] = { fn: typeof entry.en === "function" || typeof entry.fr === "function" };
