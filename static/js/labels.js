@@ -170,8 +170,9 @@ const PARAM = { place: "place", seat: "who", card: "card", token: "token" };
 /**
  * The words' parameters from an offer's targets: each named by its kind (`place`, `who`,
  * `card`, `token`, then `place2`…), `you` (`you2`…) when a seat is the reader's own,
- * `what` all of them listed, `n` how many (`distinct`: how many differ), and `each`: the distinct targets counted, in the
- * words `<wording>.each` gives one of them (a Survival card that takes tokens from seats).
+ * `what` all of them listed, `n` how many (`distinct`: how many differ), `place_name(n)`,
+ * and `each`: the distinct targets counted, in the words `<wording>.each` gives one of them
+ * (a Survival card that takes tokens from seats).
  */
 export function targetParams(targets, ctx, wording = "") {
   const params = { n: targets.length, distinct: counted(targets).length,
@@ -199,7 +200,6 @@ function counted(targets) {
   }
   return [...out.values()];
 }
-
 
 /** An offer's own words (its `wording`, filled with its targets); null when it has none. */
 export function offerWords(offer, ctx, more = {}, suffix = "") {
