@@ -26,7 +26,7 @@ from .prompts import add_to_layer
 from .sides import replaced
 from .state import GameState, Hunted, Prompt
 from .survival import SurvivalCard, register_survival_card
-from .vocab import EventKind, Moment, PromptKind, TokenKind, Whisper
+from .vocab import EventKind, Moment, PromptKind, TargetKind, TokenKind, Whisper
 
 # --- Shared pieces -----------------------------------------------------------------------
 
@@ -265,29 +265,35 @@ def _card(card_id: str, name: str, phase: int) -> CardInfo:
 
 
 HERE = (FROZEN,)  # only in the Frozen Lands deck
+SEAT, TOKEN = (TargetKind.SEAT,), (TargetKind.TOKEN,)  # what a card's choices name
+PLACE_SEAT = (TargetKind.PLACE, TargetKind.SEAT)
 ENTRIES: tuple[SurvivalCard, ...] = (
     SurvivalCard(_card("hand-warmers", "Hand Warmers", 1), _hand_warmers, _e_hand_warmers,
-                 decks=HERE),
-    SurvivalCard(_card("radio-relay", "Radio Relay", 1), _radio_relay, _e_radio_relay, decks=HERE),
+                 decks=HERE, chooses=SEAT),
+    SurvivalCard(_card("radio-relay", "Radio Relay", 1), _radio_relay, _e_radio_relay,
+                 decks=HERE, chooses=SEAT),
     SurvivalCard(_card("whisper", "Whisper", 1), _whisper, _e_whisper, audience=_whisper_audience,
-                 decks=HERE),
-    SurvivalCard(_card("vaccine", "Vaccine", 1), _vaccine, _e_vaccine, decks=HERE),
-    SurvivalCard(_card("blood-test", "Blood Test", 1), _blood_test, _e_blood_test, decks=HERE),
+                 decks=HERE, chooses=SEAT),
+    SurvivalCard(_card("vaccine", "Vaccine", 1), _vaccine, _e_vaccine, decks=HERE, chooses=SEAT),
+    SurvivalCard(_card("blood-test", "Blood Test", 1), _blood_test, _e_blood_test,
+                 decks=HERE, chooses=TOKEN),
     SurvivalCard(_card("signal-mirror", "Signal Mirror", 2), _signal_mirror, _e_signal_mirror,
-                 decks=HERE),
+                 decks=HERE, chooses=SEAT),
     SurvivalCard(_card("roped-together", "Roped Together", 3), _roped_together, _e_roped_together,
                  decks=HERE),
     SurvivalCard(_card("windbreak", "Windbreak", 3), _windbreak, _e_windbreak, decks=HERE),
-    SurvivalCard(_card("huddle", "Huddle", 3), _huddle, _e_huddle, decks=HERE),
+    SurvivalCard(_card("huddle", "Huddle", 3), _huddle, _e_huddle, decks=HERE, chooses=PLACE_SEAT),
     SurvivalCard(_card("scrub-down", "Scrub Down", 3), _no_window_play, _e_scrub_down,
-                 Moment.PLACE_ACTION, _scrub_down_choices, decks=HERE),
+                 Moment.PLACE_ACTION, _scrub_down_choices, decks=HERE, chooses=SEAT),
     SurvivalCard(_card("body-heat", "Body Heat", 3), _body_heat, _e_body_heat, Moment.CLOSING,
-                 decks=HERE),
-    SurvivalCard(_card("antidote", "Antidote", 4), _antidote, _e_antidote, decks=HERE),
-    SurvivalCard(_card("field-lab", "Field Lab", 4), _field_lab, _e_field_lab, decks=HERE),
+                 decks=HERE, chooses=SEAT),
+    SurvivalCard(_card("antidote", "Antidote", 4), _antidote, _e_antidote,
+                 decks=HERE, chooses=SEAT),
+    SurvivalCard(_card("field-lab", "Field Lab", 4), _field_lab, _e_field_lab,
+                 decks=HERE, chooses=TOKEN),
     SurvivalCard(_card("supply-drop", "Supply Drop", 4), _supply_drop, _e_supply_drop, decks=HERE),
     SurvivalCard(_card("relay-runner", "Relay Runner", 4), _relay_runner, _e_relay_runner,
-                 decks=HERE),
+                 decks=HERE, chooses=SEAT),
 )
 
 for _entry in ENTRIES:

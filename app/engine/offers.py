@@ -34,6 +34,7 @@ from .places import wording as power_wording
 from .prompts import current_prompt
 from .seat_view import Closed, Cost, Offer, Target
 from .state import CREATURE, GameState, Prompt
+from .survival import SURVIVAL
 from .vocab import EventKind, PromptKind, TargetKind
 from .wire import action_fields
 
@@ -64,21 +65,11 @@ TARGET_FIELDS: dict[type[Action], tuple[tuple[str, TargetKind], ...]] = {
 }
 
 
-# A Survival card's `places` carry other integers for some cards (survival_cards.py,
-# frozen_survival.py): what each position is, the last kind repeating; places otherwise.
-SURVIVAL_CHOICES: dict[str, tuple[TargetKind, ...]] = {
-    "sacrifice": (_CARD,), "vortex": (_CARD,), "double-back": (_CARD,),
-    "hand-warmers": (_SEAT,), "radio-relay": (_SEAT,), "whisper": (_SEAT,), "vaccine": (_SEAT,),
-    "signal-mirror": (_SEAT,), "body-heat": (_SEAT,), "antidote": (_SEAT,),
-    "relay-runner": (_SEAT,), "scrub-down": (_SEAT,),
-    "blood-test": (_TOKEN,), "field-lab": (_TOKEN,),
-    "huddle": (_PLACE, _SEAT),
-}
-
-
 def choice_kinds(card: str) -> tuple[TargetKind, ...]:
-    """What a Survival card's `places` name, position by position, the last kind repeating."""
-    return SURVIVAL_CHOICES.get(card, (_PLACE,))
+    """What a Survival card's `places` name, position by position, the last kind repeating
+    (its registry entry says; an unknown card's name places)."""
+    entry = SURVIVAL.get(card)
+    return entry.chooses if entry is not None else (_PLACE,)
 
 
 def targets(action: Action) -> tuple[Target, ...]:
@@ -181,5 +172,5 @@ def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> tuple[
     return tuple(out)
 
 
-__all__ = ["COSTED", "SURVIVAL_CHOICES", "TARGET_FIELDS", "action_fields", "choice_kinds", "cost",
+__all__ = ["COSTED", "TARGET_FIELDS", "action_fields", "choice_kinds", "cost",
            "offers", "reading", "targets", "unavailable", "wording"]

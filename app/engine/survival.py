@@ -18,7 +18,7 @@ from .cards import (
 )
 from .sides import without
 from .state import GameState, Hunted
-from .vocab import EventKind, Moment
+from .vocab import EventKind, Moment, TargetKind
 
 Places = tuple[int, ...]  # a PlaySurvivalCard's choices (places, cards, seats or tokens)
 SurvivalChoices = Callable[[GameState, Hunted], list[Places]]
@@ -38,7 +38,8 @@ class SurvivalCard:
     change nothing, C7), what it does, and when it is offered: in its phase's windows, only in
     the closing window, or instead of a place's power (`place_choices`). `decks` lists the
     variants whose deck holds it; `names_discards`: its choices name discard-pile cards (hidden
-    under Smokescreen); `audience`: who learns its choices (everyone by default)."""
+    under Smokescreen); `audience`: who learns its choices (everyone by default); `chooses`:
+    what its choices name, position by position, the last kind repeating."""
 
     info: CardInfo
     choices: SurvivalChoices
@@ -48,6 +49,7 @@ class SurvivalCard:
     decks: tuple[str, ...] = ("base", FROZEN)
     names_discards: bool = False
     audience: Audience | None = None
+    chooses: tuple[TargetKind, ...] = (TargetKind.PLACE,)
 
 
 SURVIVAL: dict[str, SurvivalCard] = {}  # every Survival card, by id

@@ -29,7 +29,7 @@ from .survival import (
     no_choice,
     register_survival_card,
 )
-from .vocab import Effect, EventKind, Moment, TokenKind
+from .vocab import Effect, EventKind, Moment, TargetKind, TokenKind
 
 # --- Choices ---------------------------------------------------------------------------------
 
@@ -208,19 +208,20 @@ def _survival(card_id: str, name: str, phase: int) -> CardInfo:
     return CardInfo(card_id, name, phase)
 
 
+CARD = (TargetKind.CARD,)  # its choices name Place cards, not places on Artemia
 BASE_ONLY = ("base",)  # Frozen Lands leaves it in the box (C13: it needs the Marker)
 ENTRIES: tuple[SurvivalCard, ...] = (
     SurvivalCard(_survival("adrenaline", "Adrenaline", 1), _short_of_will, _adrenaline),
     SurvivalCard(_survival("ingenuity", "Ingenuity", 1), _no_marker, _ingenuity,
                  decks=BASE_ONLY),
     SurvivalCard(_survival("sacrifice", "Sacrifice", 1), _hand_card_before_any_hunt_card,
-                 _sacrifice, names_discards=True),
+                 _sacrifice, names_discards=True, chooses=CARD),
     SurvivalCard(_survival("sixth-sense", "Sixth Sense", 1), _has_discards, _sixth_sense),
     SurvivalCard(_survival("smokescreen", "Smokescreen", 1), no_choice, _smokescreen),
     SurvivalCard(_survival("strike-back", "Strike Back", 1), _creature_holds_cards,
                  _strike_back),
     SurvivalCard(_survival("vortex", "Vortex", 2), _played_for_discarded, _vortex,
-                 names_discards=True),
+                 names_discards=True, chooses=CARD),
     SurvivalCard(_survival("detector", "Detector", 3), _on_artemia,
                  _immunity(TokenKind.ARTEMIA)),
     SurvivalCard(_survival("dodge", "Dodge", 3), _caught, _immunity(TokenKind.CREATURE)),
@@ -233,7 +234,8 @@ ENTRIES: tuple[SurvivalCard, ...] = (
                  _move_token(TokenKind.CREATURE)),
     SurvivalCard(_survival("amplifier", "Amplifier", 4), _marker_may_advance, _amplifier,
                  decks=BASE_ONLY),
-    SurvivalCard(_survival("double-back", "Double Back", 4), _played_card, _double_back),
+    SurvivalCard(_survival("double-back", "Double Back", 4), _played_card, _double_back,
+                 chooses=CARD),
 )
 
 for _entry in ENTRIES:
