@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 PRESENCE_INTERVAL = 0.15  # seconds between two presence frames of one room, at least
@@ -51,6 +51,15 @@ class Presence:
         return bool(self.seats) or self.spectators > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Census:
+    """The other processes' sockets in a room, and for each seat missing from the room how
+    long (seconds) its holders have seen it away, when they saw it go."""
+
+    remote: Presence = Presence()
+    away: Mapping[int, float] = field(default_factory=dict)
+
+
 class PresenceBoard:
     """The other processes' presence per room, by origin, forgotten when an origin goes quiet."""
 
@@ -76,6 +85,10 @@ class PresenceBoard:
             if not room:
                 del self.rooms[code]
         return before != presence
+
+    def forget(self, code: str) -> None:
+        """Drop a room's entries (this process stopped hearing its presence)."""
+        self.rooms.pop(code, None)
 
     def remote(self, code: str) -> Presence:
         """The union of the other processes' sockets in a room."""
