@@ -242,7 +242,8 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
         try:
             found = await measure(args, target, rooms, server, database,
-                                  bystander.pid if bystander else None)
+                                  (bystander.pid, f"http://127.0.0.1:{idle_port}")
+                                  if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
         found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
@@ -287,7 +288,7 @@ class Server:
 
 
 async def setup(clients: Clients, args: argparse.Namespace, target: str, server: Server,
-                requests: int, bystander: int | None = None
+                requests: int, bystander: tuple[int, str] | None = None
                 ) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     """Open the rooms, connect every seat (and with --restart, restart the server and
     reconnect every seat at once): wall seconds, and server CPU per request and per socket
@@ -328,7 +329,7 @@ async def setup(clients: Clients, args: argparse.Namespace, target: str, server:
 
 
 async def measure(args: argparse.Namespace, target: str, rooms: int, server: Server,
-                  database: str, bystander: int | None = None) -> dict[str, Any]:
+                  database: str, bystander: tuple[int, str] | None = None) -> dict[str, Any]:
     clients = Clients(args, target, server.base, rooms)
     try:
         storm, setups = await setup(clients, args, target, server,
@@ -339,11 +340,11 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, server: Ser
         procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
         with hog(args.hog):
             start = reading(server.pid, database)
-            idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
+            idle_before = procstat.cpu_seconds(bystander[0]) if bystander else 0.0
             clients.tell("drive", time.monotonic() + args.seconds)
             done = await clients.answers("done", args.seconds + args.act_timeout + 60)
             end = reading(server.pid, database)
-        idle_cpu = procstat.cpu_seconds(bystander) - idle_before if bystander else None
+        idle_cpu = procstat.cpu_seconds(bystander[0]) - idle_before if bystander else None
         clients.tell("close")
     finally:
         clients.stop()
@@ -357,22 +358,36 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, server: Ser
 
 
 class Idle:
-    """The CPU a bystander process (no socket, no room) spends over a phase."""
+    """The CPU a bystander process (no socket, no room) spends over a phase, and the presence
+    notices it hears (its /metrics; None where the server does not count them)."""
 
-    def __init__(self, pid: int | None) -> None:
-        self.pid, self.since = pid, 0.0
+    def __init__(self, bystander: tuple[int, str] | None) -> None:
+        self.pid, self.base = bystander or (None, "")
+        self.since, self.heard = 0.0, None
 
     def start(self) -> None:
         self.since = procstat.cpu_seconds(self.pid) if self.pid else 0.0
+        self.heard = self.presence_heard()
 
     def spent(self) -> float | None:
         return procstat.cpu_seconds(self.pid) - self.since if self.pid else None
 
-    @staticmethod
-    def figure(kind: str, cpu: float | None, sockets: int) -> dict[str, Any]:
+    def presence_heard(self) -> float | None:
+        if not self.pid:
+            return None
+        text = httpx.get(f"{self.base}/metrics", timeout=10, trust_env=False).text
+        lines = [line for line in text.splitlines()
+                 if line.startswith("nao_bus_presence_notices_total ")]
+        return float(lines[0].split()[1]) if lines else None
+
+    def figure(self, kind: str, cpu: float | None, sockets: int) -> dict[str, Any]:
         if cpu is None:
             return {}
-        return {f"bystander_{kind}_cpu_ms_each": round(1000 * cpu / max(1, sockets), 4)}
+        found = {f"bystander_{kind}_cpu_ms_each": round(1000 * cpu / max(1, sockets), 4)}
+        heard = self.presence_heard()
+        if heard is not None and self.heard is not None:
+            found[f"bystander_{kind}_presence_each"] = round((heard - self.heard) / max(1, sockets), 3)
+        return found
 
 
 @contextlib.contextmanager
