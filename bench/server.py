@@ -386,7 +386,8 @@ class Idle:
         found = {f"bystander_{kind}_cpu_ms_each": round(1000 * cpu / max(1, sockets), 4)}
         heard = self.presence_heard()
         if heard is not None and self.heard is not None:
-            found[f"bystander_{kind}_presence_each"] = round((heard - self.heard) / max(1, sockets), 3)
+            each = (heard - self.heard) / max(1, sockets)
+            found[f"bystander_{kind}_presence_each"] = round(each, 3)
         return found
 
 
