@@ -151,7 +151,11 @@ COLUMNS = [("moves/s", "moves_per_second"), ("p50 ms", "p50_ms"), ("p90 ms", "p9
            ("idle ms/move", "bystander_cpu_ms_per_move"), ("busy", "busy"),
            ("open ms/req", "open_ms_each"), ("cpu ms/req", "open_cpu_ms_each"),
            ("connect s", "connect_s"), ("cpu ms/sock", "connect_cpu_ms_each"),
-           ("reconnect s", "reconnect_s"), ("cpu ms/resock", "reconnect_cpu_ms_each")]
+           ("reconnect s", "reconnect_s"), ("cpu ms/resock", "reconnect_cpu_ms_each"),
+           ("idle ms/sock", "bystander_connect_cpu_ms_each"),
+           ("idle ms/resock", "bystander_reconnect_cpu_ms_each"),
+           ("idle pres/sock", "bystander_connect_presence_each"),
+           ("idle pres/resock", "bystander_reconnect_presence_each")]
 
 
 def table(result: dict[str, Any]) -> str:

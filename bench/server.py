@@ -19,7 +19,10 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 (the floor: ours writes it in one round trip too); `relay1,relay,ours` runs all three.
 `ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
 gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
-process with a 2-process cluster on each bus in one invocation.
+process with a 2-process cluster on each bus in one invocation. `--baseline DIR` names another
+checkout of ours (e.g. `git archive main | tar -x -C DIR`, with the compiled engine copied in):
+a target ending in `-base` (`ours-nats-base@2`) runs its code, in the same venv, so a change
+is measured against the code before it in one invocation.
 
 Each point also times its setup (wall and server CPU per REST request while opening the rooms,
 per socket while connecting them); `--restart` restarts the server after that and times every
@@ -55,6 +58,7 @@ import report
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
+BASELINE = ROOT  # --baseline's checkout, for the `-base` targets
 PG = "postgres@127.0.0.1:5432"
 # How each server starts: ours by the project's serve entry; the relay with the flags it uses
 # (app/__main__.py: ws max size = the message limit, no per-message deflate, proxy headers).
@@ -63,6 +67,11 @@ RELAY = ["uvicorn", "bench.relay:app", "--ws-max-size", "16384", "--ws-per-messa
 # relay: a move in five round trips (a transaction); relay1: in one statement (bench/relay.py).
 APPS = {"ours": ["app"], "ours-nats": ["app"], "relay": RELAY, "relay1": RELAY}
 NATS_URL = "nats://127.0.0.1:4222"  # ours-nats: the per-room bus (BUS_URL) on this NATS
+
+
+def tree(name: str) -> Path:
+    """Where a target's server runs from: `-base` targets from --baseline's checkout."""
+    return BASELINE if name.endswith("-base") else ROOT
 
 
 def app_of(target: str) -> tuple[str, int | None]:
@@ -123,7 +132,7 @@ def server_env(target: str, database: str) -> dict[str, str]:
            # Auto-pass off from the start: the clients would otherwise turn it off on every
            # seat after its sync (a write per socket the relay never sees; load_client.py).
            "AUTO_PASS_DEFAULT": "off"}
-    if target == "ours-nats":
+    if target.removesuffix("-base") == "ours-nats":
         env["BUS_URL"] = NATS_URL
     return env
 
@@ -132,15 +141,15 @@ def start_server(target: str, env: dict[str, str], port: int, workers: int, log:
                  nice: int, migrate: bool = True) -> subprocess.Popen[bytes]:
     """Ours by its serve entry (`python -m app`); the relay by uvicorn with the same flags."""
     if target.startswith("ours") and migrate:
-        subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
+        subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=tree(target), env=env,
                        check=True, capture_output=True, timeout=180)
     if workers > 1:
         env = {**env, "RELAY_NOTIFY": "1"}
     where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
              "--log-level", "warning"]
-    command = [str(BIN / "python"), "-m", *APPS[target], *where]
+    command = [str(BIN / "python"), "-m", *APPS[target.removesuffix("-base")], *where]
     with log.open("ab") as out:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
+        return subprocess.Popen(command, cwd=tree(target), env=env, stdout=out,
                                 stderr=subprocess.STDOUT,
                                 preexec_fn=lambda: server_child(nice))
 
@@ -233,7 +242,8 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
         try:
             found = await measure(args, target, rooms, server, database,
-                                  bystander.pid if bystander else None)
+                                  (bystander.pid, f"http://127.0.0.1:{idle_port}")
+                                  if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
         found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
@@ -278,31 +288,40 @@ class Server:
 
 
 async def setup(clients: Clients, args: argparse.Namespace, target: str, server: Server,
-                requests: int) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+                requests: int, bystander: tuple[int, str] | None = None
+                ) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     """Open the rooms, connect every seat (and with --restart, restart the server and
-    reconnect every seat at once): wall seconds, and server CPU per request and per socket."""
+    reconnect every seat at once): wall seconds, and server CPU per request and per socket
+    (and the bystander's per socket connecting and reconnecting: presence it hears)."""
+    idle = Idle(bystander)
     cpu = procstat.cpu_seconds(server.pid)
     opened = await clients.answers("opened", args.setup_timeout)
     rooms = sum(a[1] for a in opened)
     cpu, open_cpu = procstat.cpu_seconds(server.pid), procstat.cpu_seconds(server.pid) - cpu
     progress(f"{target}: {rooms} rooms opened; connecting")
     memory_before = procstat.rss_bytes(server.pid)
+    idle.start()
     clients.tell("connect")
     connected = await clients.answers("connected", args.setup_timeout)
     connect_cpu = procstat.cpu_seconds(server.pid) - cpu
     sockets = sum(a[1] for a in connected)
-    await asyncio.sleep(SETTLE_SECONDS)
+    await asyncio.sleep(SETTLE_SECONDS)  # coalesced presence still in flight
+    idle_cpu = idle.spent()
     per_socket = (procstat.rss_bytes(server.pid) - memory_before) / max(1, sockets)
     found = report.storm("open", max(a[3] for a in opened), open_cpu, rooms * requests)
     found |= report.storm("connect", max(a[3] for a in connected), connect_cpu, sockets)
     found["per_socket"] = per_socket
+    found |= idle.figure("connect", idle_cpu, sockets)
     if args.restart:
         progress(f"{target}: restarting the server; every seat reconnects at once")
         await server.restart()
         progress(f"{target}: restarted, server pid {server.pid}")
         cpu = procstat.cpu_seconds(server.pid)
+        idle.start()
         clients.tell("reconnect")
         again = await clients.answers("reconnected", args.setup_timeout)
+        await asyncio.sleep(SETTLE_SECONDS)
+        found |= idle.figure("reconnect", idle.spent(), sum(a[1] for a in again))
         found |= report.storm("reconnect", max(a[3] for a in again),
                               procstat.cpu_seconds(server.pid) - cpu, sum(a[1] for a in again))
         found["reconnected"] = sum(a[1] for a in again)
@@ -310,21 +329,22 @@ async def setup(clients: Clients, args: argparse.Namespace, target: str, server:
 
 
 async def measure(args: argparse.Namespace, target: str, rooms: int, server: Server,
-                  database: str, bystander: int | None = None) -> dict[str, Any]:
+                  database: str, bystander: tuple[int, str] | None = None) -> dict[str, Any]:
     clients = Clients(args, target, server.base, rooms)
     try:
         storm, setups = await setup(clients, args, target, server,
-                                    1 if target.startswith("relay") else 2 + load_client.HUNTED)
+                                    1 if target.startswith("relay") else 2 + load_client.HUNTED,
+                                    bystander)
         sockets, per_socket = storm["connect_count"], storm.pop("per_socket")
         progress(f"{target}: {sockets} sockets; driving for {args.seconds:.0f} s")
         procstat.renice(procstat.postgres_cpu(database), args.nice)  # its backends too
         with hog(args.hog):
             start = reading(server.pid, database)
-            idle_before = procstat.cpu_seconds(bystander) if bystander else 0.0
+            idle_before = procstat.cpu_seconds(bystander[0]) if bystander else 0.0
             clients.tell("drive", time.monotonic() + args.seconds)
             done = await clients.answers("done", args.seconds + args.act_timeout + 60)
             end = reading(server.pid, database)
-        idle_cpu = procstat.cpu_seconds(bystander) - idle_before if bystander else None
+        idle_cpu = procstat.cpu_seconds(bystander[0]) - idle_before if bystander else None
         clients.tell("close")
     finally:
         clients.stop()
@@ -335,6 +355,40 @@ async def measure(args: argparse.Namespace, target: str, rooms: int, server: Ser
         found["bystander_cpu_ms_per_move"] = report.rounded(
             1000 * idle_cpu / found["moves"] if found["moves"] else None, 3)
     return found
+
+
+class Idle:
+    """The CPU a bystander process (no socket, no room) spends over a phase, and the presence
+    notices it hears (its /metrics; None where the server does not count them)."""
+
+    def __init__(self, bystander: tuple[int, str] | None) -> None:
+        self.pid, self.base = bystander or (None, "")
+        self.since, self.heard = 0.0, None
+
+    def start(self) -> None:
+        self.since = procstat.cpu_seconds(self.pid) if self.pid else 0.0
+        self.heard = self.presence_heard()
+
+    def spent(self) -> float | None:
+        return procstat.cpu_seconds(self.pid) - self.since if self.pid else None
+
+    def presence_heard(self) -> float | None:
+        if not self.pid:
+            return None
+        text = httpx.get(f"{self.base}/metrics", timeout=10, trust_env=False).text
+        lines = [line for line in text.splitlines()
+                 if line.startswith("nao_bus_presence_notices_total ")]
+        return float(lines[0].split()[1]) if lines else None
+
+    def figure(self, kind: str, cpu: float | None, sockets: int) -> dict[str, Any]:
+        if cpu is None:
+            return {}
+        found = {f"bystander_{kind}_cpu_ms_each": round(1000 * cpu / max(1, sockets), 4)}
+        heard = self.presence_heard()
+        if heard is not None and self.heard is not None:
+            each = (heard - self.heard) / max(1, sockets)
+            found[f"bystander_{kind}_presence_each"] = round(each, 3)
+        return found
 
 
 @contextlib.contextmanager
@@ -426,6 +480,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="the clients send a move refused `busy` again at once")
     parser.add_argument("--hog", action="store_true",
                         help="one busy loop runs beside the server while it is driven")
+    parser.add_argument("--baseline", type=Path, default=ROOT,
+                        help="another checkout of ours, run by the targets ending in -base")
     parser.add_argument("--bystander", action="store_true",
                         help="start each server once more on the same database, with no "
                              "socket, and report the CPU it spends per move of the others")
@@ -435,10 +491,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.rooms = [int(r) for r in (args.rooms or ("50" if args.flood else
                                                   "100,500,1000,2000")).split(",")]
     args.targets = args.targets.split(",")
+    global BASELINE
+    BASELINE = args.baseline.resolve()
     if (not all(1 <= r <= 4000 for r in args.rooms) or not 0 < args.seconds <= 120
             or not 1 <= args.workers <= 8 or not 1 <= args.clients <= 8
             or not 1 <= args.knee_max <= 4000 or not -10 <= args.nice <= 10
-            or not {app_of(t)[0] for t in args.targets} <= set(APPS)
+            or not {app_of(t)[0].removesuffix("-base") for t in args.targets} <= set(APPS)
             or not all(1 <= (app_of(t)[1] or 1) <= 8 for t in args.targets)):
         parser.error("keep it bounded: rooms 1..4000, seconds up to 120, workers and clients "
                      "1..8, nice -10..10, targets among relay,relay1,ours,ours-nats (each "

@@ -48,11 +48,12 @@ async def read_log(code: str, roles: RolesDep, token: OptionalTokenDep = None,
 async def read_away(code: str, roles: RolesDep) -> Away:
     """For each seated player who is not connected: how long until the host may let a
     computer play for them (the replace route refuses before that)."""
-    room = await roles.reads.room(code)
+    room, census = await roles.reads.room(code), await roles.bus.census(code)
     grace = roles.settings.grace_seconds
     wait: dict[str, float] = {}
     for seat in room.seats:
-        absent = None if seat.bot or not seat.name else roles.hub.absent_for(code, seat.number)
+        absent = (None if seat.bot or not seat.name
+                  else roles.hub.absent_for(code, seat.number, census))
         if absent is not None:
             # Rounded up: 0 only once the replace route accepts.
             wait[str(seat.number)] = math.ceil(max(0.0, grace - absent) * 10) / 10

@@ -11,8 +11,8 @@ from fastapi import WebSocket
 
 from .caps import Admissions
 from .frames import Presence
+from .presence import Census, PresenceBoard
 from .presence import Presence as Sockets
-from .presence import PresenceBoard
 from .throttle import TokenBucket as TokenBucket  # the per-socket limit (ws.py)
 
 QUEUE_LIMIT = 256  # a socket this far behind is closed; its client reconnects and resyncs
@@ -22,6 +22,7 @@ QUEUE_BYTES = 1 << 20
 NORMAL_CLOSURE = 1000
 TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
 CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
+SEATS = range(7)  # seat numbers: the Creature (0) and up to six Hunted (schemas.py)
 
 
 class Connection:
@@ -128,14 +129,23 @@ class Hub:
             if not room:
                 del self.rooms[conn.code]
 
-    def absent_for(self, code: str, seat: int) -> float | None:
+    def absent_for(self, code: str, seat: int, census: Census | None = None) -> float | None:
         """Seconds since the seat's last socket closed, or since this process first looked
         (after a restart nobody is taken for long gone); None while it is connected (here or
-        on another process)."""
-        if seat in self.presence(code).seats:
+        on another process). `census`: the other processes' part when this process does not
+        hear the room's presence (what its holders saw comes first)."""
+        if seat in self.presence(code, census).seats:
             return None
+        if census is not None and seat in census.away:
+            return census.away[seat]
         now = time.monotonic()
         return now - self.gone_since.setdefault((code, seat), now)
+
+    def away(self, code: str) -> dict[int, float]:
+        """Seconds each seat missing from the room has been away, for the seats seen go."""
+        now, present = time.monotonic(), self.presence(code).seats
+        return {seat: now - since for seat in SEATS if seat not in present
+                and (since := self.gone_since.get((code, seat))) is not None}
 
     def connections(self, code: str) -> list[Connection]:
         """The room's open, authenticated connections."""
@@ -145,6 +155,8 @@ class Hub:
         """This process's sockets in the room."""
         return Sockets.of(c.seat for c in self.connections(code))
 
-    def presence(self, code: str) -> Presence:
-        """Who is connected, on any process: seat numbers, and how many spectators."""
-        return Presence(**(self.local_presence(code) | self.board.remote(code)).to_json())
+    def presence(self, code: str, census: Census | None = None) -> Presence:
+        """Who is connected, on any process: seat numbers, and how many spectators (the
+        others' from `census` when given, else from the board)."""
+        remote = self.board.remote(code) if census is None else census.remote
+        return Presence(**(self.local_presence(code) | remote).to_json())

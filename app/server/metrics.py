@@ -38,6 +38,9 @@ BUS_LAG = Histogram(
 ROOM_NOTICES = Counter(
     "nao_bus_room_notices",
     "Notices of rooms heard from other processes (moves, chat, lobby...; not presence).")
+PRESENCE_HEARD = Counter(
+    "nao_bus_presence_notices",
+    "Presence notices heard from other processes (a per-room bus: of the rooms held here).")
 ROOMS_HEARD = Gauge("nao_bus_rooms_subscribed",
                     "Rooms whose notices this process hears on a per-room bus (NATS).")
 SYNCS = Counter("nao_syncs", "Syncs sent: built (a database read and an encoding) or "
@@ -65,6 +68,11 @@ def bus_lag(seconds: float) -> None:
 def room_notice() -> None:
     """Count one notice of a room heard from another process."""
     ROOM_NOTICES.inc()
+
+
+def presence_heard() -> None:
+    """Count one presence notice heard from another process."""
+    PRESENCE_HEARD.inc()
 
 
 def rooms_subscribed(count: int) -> None:

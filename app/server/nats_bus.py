@@ -2,10 +2,12 @@
 
 Each room has its own subject, and a process subscribes to the rooms it holds (their sockets,
 or their computer players: `hold`, before it reads the room) and to nothing else, so a process
-does no work for the notices of a room it does not hold. What every process must hear goes on
-one subject for the whole cluster: the heartbeats (`alive`, `hello`, `welcome`) and presence
-(any process answers a room's lobby, its seats' absence and its spectator cap). Both subjects
-are named after the database, so several clusters may share one NATS server.
+does no work for the notices of a room it does not hold, its presence included. A new holder
+asks the room's holders for their presence (`ask`); a process asked about a room it does not
+hold (a REST lobby, a seat's absence, the spectator cap) sends a `census` request on the
+room's subject and merges the holders' answers (`Tally`). Only the heartbeats (`alive`,
+`hello`, `welcome`) go on one subject for the whole cluster. Both subjects are named after the
+database, so several clusters may share one NATS server.
 
 One connection sends and listens; notices leave in the order queued (one connection keeps the
 order), a batch at a time, and `announce` returns once the server has them (a flush). NATS
@@ -23,13 +25,17 @@ import logging
 import re
 
 import nats
+import orjson
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from sqlalchemy.engine import make_url
 
 from . import metrics
-from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing
+from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing, encode
+from .notices import Control
+from .presence import Census, Presence
+from .tally import Tally
 
 FLUSH_SECONDS = 5.0  # how long a subscription or an announcement waits for the server
 # The client's own flush must not time out: a timed-out flush leaves its cancelled PONG waiter
@@ -37,6 +43,7 @@ FLUSH_SECONDS = 5.0  # how long a subscription or an announcement waits for the 
 # InvalidStateError, reproduced by cancelling one waiter by hand), which breaks the
 # connection. So the client waits this long, and the bus's wait on it is bounded apart.
 PONG_PATIENCE = 24 * 3600
+ASK_SECONDS = 1.0  # how long a census waits for a holder known to have sockets in the room
 SUBJECT_TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # a room code as made (token_urlsafe)
 log = logging.getLogger(__name__)
 
@@ -87,15 +94,50 @@ class NatsBus(NoticeBus):
         self.rooms[code] = await client.subscribe(self.subject(code), cb=self._message)
         if not await flushed(client):  # down: the reconnection resyncs the room
             log.warning("the bus could not confirm its subscription to room %s", code)
+        self._put(code, Control.ASK)  # heard from now on: the holders' presence, told again
 
     async def release(self, code: str) -> None:
         """Unsubscribe from the room: its notices no longer reach this process."""
         subscription = self.rooms.pop(code, None)
         metrics.rooms_subscribed(len(self.rooms))
+        self.board.forget(code)  # no longer heard: a census asks the holders instead
         if subscription is not None and self._client is not None:
             with contextlib.suppress(nats.errors.Error):
                 await subscription.unsubscribe()
                 await flushed(self._client)  # the server has it: nothing follows
+
+    async def census(self, code: str) -> Census:
+        """The board's for a room held here; otherwise the room's holders answer a request on
+        its subject (nobody holds it: NATS says so at once; a holder known to have sockets
+        there is waited for up to ASK_SECONDS)."""
+        client = self._client
+        if code in self.rooms or client is None or not self._ready.is_set():
+            return await super().census(code)
+        tally = Tally(self.origin, self.board.seen.keys())
+        inbox = client.new_inbox()
+        subscription = await client.subscribe(inbox, cb=tally.heard)
+        try:
+            await client.publish(self.subject(code),
+                                 encode(Control.CENSUS, self.origin, code).encode(), reply=inbox)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(tally.done.wait(), ASK_SECONDS)
+        except nats.errors.Error as exc:
+            log.warning("the bus could not ask who is in room %s: %s", code, exc)
+        finally:
+            with contextlib.suppress(nats.errors.Error):
+                await subscription.unsubscribe()
+        return tally.census()
+
+    async def _answer(self, client: Client, message: Msg) -> None:
+        """A census of a room held here: our view of it, and who else has sockets there."""
+        code = orjson.loads(message.data)["r"]
+        seen = {origin: p.to_json() for origin, p in self.board.rooms.get(code, {}).items()}
+        seen[self.origin] = self._mine.get(code) or Presence().to_json()
+        away = self._remote.away(code) if self._remote is not None else {}
+        answer = {"o": self.origin, "p": seen, "a": away}
+        with contextlib.suppress(nats.errors.Error):
+            await client.publish(message.reply,
+                                 orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS))
 
     async def close(self) -> None:
         """Stop beating and sending, then close the connection."""
@@ -155,6 +197,9 @@ class NatsBus(NoticeBus):
         log.warning("bus: NATS error: %s", exc)
 
     async def _message(self, message: Msg) -> None:
+        if message.reply and self._client is not None:  # only a census asks for an answer
+            await self._answer(self._client, message)
+            return
         self._notified(message.data)
 
     async def _send(self) -> None:

@@ -17,7 +17,7 @@ import orjson
 
 from . import metrics
 from .notices import NOTICES, Before, Control, Notice, Played, Remote
-from .presence import Presence, PresenceBoard
+from .presence import Census, Presence, PresenceBoard
 
 MAX_PAYLOAD = 7900  # bytes; Postgres refuses 8000 and more
 HEARTBEAT_SECONDS = 1.0
@@ -39,9 +39,9 @@ def encode(kind: str, origin: str, code: str = "", data: dict[str, Any] | None =
 
 
 BEATS = frozenset({Control.ALIVE, Control.HELLO, Control.WELCOME})
-# What every process hears, whichever rooms it holds: the processes' own notices, and presence
-# (any process answers a room's lobby, its seats' absence and its spectator cap).
-CLUSTER_WIDE = frozenset({*BEATS, Notice.PRESENCE})
+# What every process hears, whichever rooms it holds: the processes' own notices. Presence is
+# a room's like its other notices; a process asks a room it does not hold (`census`).
+CLUSTER_WIDE = BEATS
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +118,8 @@ class NoticeBus:
     async def announce(self, code: str, notice: Notice, data: dict[str, Any]) -> None:
         """Queue a notice; one sender sends this process's notices in the order announced."""
         if notice is Notice.PRESENCE:
-            if data.get("seats") or data.get("spectators"):
-                self._mine[code] = data
-            else:
-                self._mine.pop(code, None)
+            self._note_mine(code, data)
+            return
         sent = asyncio.get_running_loop().create_future()
         self._put(code, notice, data, sent)
         try:  # sent when this returns, so that what the caller does next comes after it
@@ -129,6 +127,16 @@ class NoticeBus:
         except TimeoutError:
             log.warning("the bus could not send a %s notice in %s s; it stays queued",
                         notice, SEND_WAIT)
+
+    def _note_mine(self, code: str, data: dict[str, Any]) -> None:
+        """Keep our presence in the room and queue it, unwaited: nothing a caller does next
+        depends on it. Alone, nothing is sent: a process that says hello gets `_mine`."""
+        if data.get("seats") or data.get("spectators"):
+            self._mine[code] = data
+        else:
+            self._mine.pop(code, None)
+        if not self.alone():
+            self._put(code, Notice.PRESENCE, data)
 
     def _put(self, code: str, kind: str, data: dict[str, Any] | None = None,
               sent: asyncio.Future[None] | None = None, **fields: Any) -> None:
@@ -141,6 +149,10 @@ class NoticeBus:
 
     async def release(self, code: str) -> None:
         """Stop hearing the room's notices (here: always heard)."""
+
+    async def census(self, code: str) -> Census:
+        """The other processes' sockets in the room (here: every room's presence is heard)."""
+        return Census(self.board.remote(code))
 
     async def _send(self) -> None:
         """Send the outbox, in order, for as long as the bus runs."""
@@ -223,7 +235,10 @@ class NoticeBus:
         elif kind == Control.WELCOME and notice["to"] == self.origin and self._remote:
             log.info("bus welcomed by another process; resyncing every room")
             self._spawn(self._remote.gap())
+        elif kind == Control.ASK and code in self._mine:  # a new holder of the room
+            self._put(code, Notice.PRESENCE, self._mine[code])
         elif kind == Notice.PRESENCE:
+            metrics.presence_heard()
             if self.board.heard(origin, code, Presence.from_json(notice["d"])):
                 self._queue(code, Notice.PRESENCE, {})
         elif kind in NOTICES:

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from .presence import PresenceBoard
+from .presence import Census, PresenceBoard
 
 
 class Notice(StrEnum):
@@ -35,6 +35,8 @@ class Control(StrEnum):
     ALIVE = "alive"  # a heartbeat
     HELLO = "hello"  # a process (re)started listening: tell it your presence again
     WELCOME = "welcome"  # the reply to a hello (to: its origin), which then catches up
+    ASK = "ask"  # a process began holding a room: its holders tell their presence there again
+    CENSUS = "census"  # who is in a room this process does not hold? (its holders answer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,9 @@ class Remote(Protocol):
         """A process died, perhaps between a commit and its notice: catch every room up from
         the database."""
 
+    def away(self, code: str) -> dict[int, float]:
+        """Seconds each seat missing from the room's presence has been away, as seen here."""
+
 
 Before = Sequence[tuple[Notice, dict[str, Any]]]
 
@@ -92,6 +97,11 @@ class Bus(Protocol):
 
     async def release(self, code: str) -> None:
         """This process holds the room no more: it may stop hearing its notices."""
+
+    async def census(self, code: str) -> Census:
+        """The other processes' sockets in the room: the board's when this process hears the
+        room's presence (it holds the room, or the bus carries every room), else asked of
+        the room's holders."""
 
     async def start(self, remote: Remote) -> None:
         """Begin handing the other processes' announcements to `remote`."""
@@ -117,6 +127,10 @@ class LocalBus:
 
     async def release(self, code: str) -> None:
         """Nothing to hear."""
+
+    async def census(self, code: str) -> Census:
+        """Nobody else."""
+        return Census()
 
     async def start(self, remote: Remote) -> None:
         """Nothing to hear."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 PRESENCE_INTERVAL = 0.15  # seconds between two presence frames of one room, at least
@@ -51,6 +51,15 @@ class Presence:
         return bool(self.seats) or self.spectators > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Census:
+    """The other processes' sockets in a room, and for each seat missing from the room how
+    long (seconds) its holders have seen it away, when they saw it go."""
+
+    remote: Presence = Presence()
+    away: Mapping[int, float] = field(default_factory=dict)
+
+
 class PresenceBoard:
     """The other processes' presence per room, by origin, forgotten when an origin goes quiet."""
 
@@ -76,6 +85,10 @@ class PresenceBoard:
             if not room:
                 del self.rooms[code]
         return before != presence
+
+    def forget(self, code: str) -> None:
+        """Drop a room's entries (this process stopped hearing its presence)."""
+        self.rooms.pop(code, None)
 
     def remote(self, code: str) -> Presence:
         """The union of the other processes' sockets in a room."""
@@ -103,11 +116,13 @@ class Coalescer:
     """Run `flush(key)` at most once per `interval` per key, soon after the key changes.
 
     The first change after a quiet interval flushes on the next turn of the event loop (so the
-    changes of one turn go together); later ones wait for the interval to end.
+    changes of one turn go together); later ones wait for the interval to end. `trailing`: every
+    flush waits a whole interval after the change that asked for it, gathering what follows.
     """
 
-    def __init__(self, flush: Callable[[str], None], interval: float = PRESENCE_INTERVAL) -> None:
-        self.flush, self.interval = flush, interval
+    def __init__(self, flush: Callable[[str], None], interval: float = PRESENCE_INTERVAL,
+                 trailing: bool = False) -> None:
+        self.flush, self.interval, self.trailing = flush, interval, trailing
         self.last: dict[str, float] = {}
         self.pending: dict[str, asyncio.TimerHandle | asyncio.Handle] = {}
 
@@ -117,6 +132,8 @@ class Coalescer:
             return
         loop = asyncio.get_running_loop()
         wait = self.last.get(key, -self.interval) + self.interval - loop.time()
+        if self.trailing:
+            wait = self.interval
         if wait <= 0:
             self.pending[key] = loop.call_soon(self._run, key)
         else:
@@ -145,10 +162,11 @@ class RoomPresence:
     """A process's view of presence: its own sockets, merged with the other processes'.
 
     `changed(code)` after a socket comes or goes; at most once per interval it then sends the
-    room's sockets the merged `presence` (only if it differs from the last one sent) and
-    announces this process's own part to the others (only if that differs). A change of the
-    spectator count alone reaches the room at most once per `spectator_interval`: a crowd of
-    spectators arriving costs each socket about one frame a second, not one per arrival.
+    room's sockets the merged `presence` (only if it differs from the last one sent), and an
+    interval after the change it announces this process's own part to the others (only if that
+    differs): the sockets of a room reconnecting together make one notice, not one each. A
+    change of the spectator count alone reaches the room at most once per `spectator_interval`:
+    a crowd of spectators arriving costs each socket about one frame a second, not one each.
     """
 
     def __init__(self, local: Callable[[str], Presence],
@@ -162,6 +180,7 @@ class RoomPresence:
         self.seats_changed = seats_changed  # told when a seat comes or goes (the take-over)
         self.board = board or PresenceBoard()
         self.coalescer = Coalescer(self._flush, interval)
+        self.telling = Coalescer(self._tell, interval, trailing=True)
         self.spectator_interval = spectator_interval
         self.sent: dict[str, Presence] = {}  # the merged presence the room's sockets last got
         self.sent_at: dict[str, float] = {}  # when (event loop time)
@@ -182,11 +201,7 @@ class RoomPresence:
         mine = self.local(code)
         merged = mine | self.board.remote(code)
         if self.announce is not None and mine != self.told.get(code, Presence()):
-            self.announce(code, mine)
-        if mine:
-            self.told[code] = mine
-        else:
-            self.told.pop(code, None)
+            self.telling.changed(code)
         before = self.sent.get(code, Presence())
         for seat in before.seats - merged.seats:
             self.gone_since[(code, seat)] = time.monotonic()
@@ -201,6 +216,16 @@ class RoomPresence:
         else:
             self.sent.pop(code, None)
             self.sent_at.pop(code, None)
+
+    def _tell(self, code: str) -> None:
+        """Announce our part of the room to the other processes, if it changed."""
+        mine = self.local(code)
+        if self.announce is not None and mine != self.told.get(code, Presence()):
+            self.announce(code, mine)
+        if mine:
+            self.told[code] = mine
+        else:
+            self.told.pop(code, None)
 
     def _too_soon(self, code: str) -> bool:
         """Only the spectator count changed, and the room heard of it less than

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from .autoplay import Autoplay
 from .db import UnitOfWork, make_engine, unavailable
 from .errors import ErrorCode, ServiceError
-from .frames import ChatLine, TimeoutFrame, WhisperLine
+from .frames import ChatLine, Presence, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
 from .movelog import CoreLog, MoveLog
@@ -91,6 +91,11 @@ class Roles:
         await self.publisher.game(code)
         return room
 
+    async def presence(self, code: str) -> Presence:
+        """Who is connected to the room, on any process (asked of its holders when this
+        process does not hear it)."""
+        return self.hub.presence(code, await self.bus.census(code))
+
     async def lobby_changed(self, code: str) -> None:
         """Seats or bots changed: the room's sockets get the lobby; the plan is read again."""
         await self.publisher.lobby(code)
@@ -133,6 +138,10 @@ class Delivery:
             await publisher.whisper(code, WhisperLine.model_validate(data), announce=False)
         elif notice is Notice.TIMEOUT:
             publisher.to_room(code, TimeoutFrame.model_validate(data))
+
+    def away(self, code: str) -> dict[int, float]:
+        """How long each seat missing from the room has been away, as this process saw it."""
+        return self.roles.hub.away(code)
 
     async def stale(self) -> None:
         """A process died, perhaps between a move's commit and its notice: every room whose

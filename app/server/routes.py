@@ -34,7 +34,7 @@ async def create_room(body: CreateRoom, roles: RolesDep) -> SeatToken:
 @router.get("/rooms/{code}")
 async def read_lobby(code: str, roles: RolesDep) -> Lobby:
     """A room's public lobby state: options, seats, presence, the current game's status."""
-    return lobby_of(await roles.reads.room(code), roles.hub.presence(code))
+    return lobby_of(await roles.reads.room(code), await roles.presence(code))
 
 
 @router.post("/rooms/{code}/seats", status_code=status.HTTP_201_CREATED)
@@ -64,7 +64,7 @@ async def add_bot(code: str, seat: int, body: AddBot, token: TokenDep, roles: Ro
 async def replace_with_bot(code: str, seat: int, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only: a computer plays for a player gone longer than the grace period; the
     player gets the seat back by reconnecting with their token."""
-    absent = roles.hub.absent_for(code, seat)
+    absent = roles.hub.absent_for(code, seat, await roles.bus.census(code))
     grace = roles.settings.grace_seconds
     if absent is None or absent < grace:
         raise ServiceError(ErrorCode.STILL_CONNECTED,
@@ -80,7 +80,7 @@ async def start_game(code: str, token: TokenDep, roles: RolesDep) -> Lobby:
     # The answer is the room as the start's own transaction left it: read again, it could
     # meet a busy database and say `busy` of a game that has started.
     room = await roles.new_game(code, partial(roles.rooms.start, code, token))
-    return lobby_of(room, roles.hub.presence(code))
+    return lobby_of(room, await roles.presence(code))
 
 
 @router.post("/rooms/{code}/rematch")
@@ -90,7 +90,7 @@ async def rematch(code: str, token: TokenDep, roles: RolesDep,
     Hunted 1 becomes the Creature, the Creature the last Hunted)."""
     order = SeatOrder((body or Rematch()).seats)
     room = await roles.new_game(code, partial(roles.rooms.rematch, code, token, order))
-    return lobby_of(room, roles.hub.presence(code))
+    return lobby_of(room, await roles.presence(code))
 
 
 @router.get("/health")

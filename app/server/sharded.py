@@ -21,7 +21,7 @@ from .movelog import Move, MoveLog
 from .nats_bus import NatsBus
 from .notice_bus import HEARTBEAT_SECONDS, ORIGIN_TTL_BEATS
 from .notices import Before, Bus, LocalBus, Notice, Played, Remote
-from .presence import PresenceBoard
+from .presence import Census, PresenceBoard
 from .settings import Settings
 from .shards import shard_of, share
 
@@ -140,6 +140,10 @@ class ShardedBus:
     async def release(self, code: str) -> None:
         """As `hold`."""
         await self._of(code).release(code)
+
+    async def census(self, code: str) -> Census:
+        """Every shard's channel carries its rooms' presence to every process."""
+        return Census(self.board.remote(code))
 
     async def start(self, remote: Remote) -> None:
         """Listen on every shard."""

@@ -135,7 +135,7 @@ async def _dispatch(conn: Connection, message: Any, roles: Roles) -> None:
     """One valid client message."""
     if isinstance(message, AuthMessage | WatchMessage):
         if isinstance(message, WatchMessage) and not conn.authenticated:
-            check_spectators(roles.hub.presence(conn.code).spectators, roles.settings)
+            check_spectators((await roles.presence(conn.code)).spectators, roles.settings)
         await _authenticate(conn, message, roles)
         return
     if not conn.authenticated:

@@ -28,6 +28,7 @@ class Recorder:
     def __init__(self) -> None:
         self.heard: list[tuple[Any, ...]] = []
         self.gaps = 0
+        self.absent: dict[int, float] = {}  # what `away` says of every room
 
     async def moved(self, code: str, played: Played) -> None:
         await asyncio.sleep(0.001 * (played.version % 3))  # slow handling must not reorder
@@ -41,6 +42,9 @@ class Recorder:
 
     async def stale(self) -> None:
         self.heard.append(("stale",))
+
+    def away(self, code: str) -> dict[int, float]:
+        return self.absent
 
 
 class LateBus(PostgresBus):

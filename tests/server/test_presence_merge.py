@@ -6,7 +6,7 @@ import asyncio
 
 from app.server.presence import Coalescer, Presence, PresenceBoard, RoomPresence
 
-from .client import async_test
+from .client import async_test, until
 
 
 class Clock:
@@ -144,3 +144,15 @@ async def test_another_process_sockets_are_merged_and_seats_that_leave_are_dated
     assert room.sent[-1] == {"seats": [0], "spectators": 0}
     assert ("ROOM", 2) in room.flow.gone_since
     assert room.told == [{"seats": [0], "spectators": 0}]  # B's sockets are not ours to tell
+
+
+@async_test
+async def test_sockets_arriving_together_are_announced_once() -> None:
+    room = Room()
+    for count in range(1, 5):  # a room's four seats reconnect, one loop turn apart
+        room.sockets = list(range(count))
+        room.flow.changed("ROOM")
+        await asyncio.sleep(0)
+    await until(lambda: room.told)
+    assert room.told == [{"seats": [0, 1, 2, 3], "spectators": 0}]  # one notice, not four
+    assert room.sent[0] == {"seats": [0], "spectators": 0}  # the room's own sockets: at once

@@ -8,13 +8,14 @@ import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from app.server.nats_bus import NatsBus
 from app.server.notices import Notice
-from app.server.presence import Presence
+from app.server.presence import Census, Presence
 
 from .client import WAIT_SECONDS, Api, Player, async_test, close_all, open_table, until
 from .servers import NATS_URL, Database, Server, ServerFactory, _free_port
@@ -30,6 +31,11 @@ def metric(server: Server, name: str) -> float:
     assert lines, f"{name} is not in /metrics"
     return float(lines[0].split()[1])
 
+
+
+def connected(lobby: dict[str, Any]) -> list[bool]:
+    """Each seat of a REST lobby: connected (on any process)?"""
+    return [seat["connected"] for seat in lobby["seats"]]
 
 
 async def move_seen(players: list[Player], rng: random.Random) -> Player:
@@ -92,6 +98,40 @@ async def test_a_process_hears_none_of_the_notices_of_a_room_it_does_not_hold(
     await close_all([*on_a, creature, hunted, *on_both])
 
 
+@async_test
+async def test_a_process_hears_no_presence_of_a_room_it_does_not_hold_and_asks_for_it(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    a, b = server.on(database, bus_url=NATS_URL), server.on(database, bus_url=NATS_URL)
+    async with Api(a) as api:
+        elsewhere = await open_table(api, hunted=1, take_over=False)  # every socket on A
+        shared = await open_table(api, hunted=1, take_over=False)  # Creature on A, Hunted on B
+    creature, hunted = Player(a, shared.code, shared.tokens[0]), Player(b, shared.code,
+                                                                        shared.tokens[1])
+    for player in (creature, hunted):
+        await player.connect()
+    await until(lambda: metric(b, "nao_bus_presence_notices_total") >= 1)  # A's, when B asked
+    await moved_by(creature, [creature, hunted], random.Random(3))
+    heard = metric(b, "nao_bus_presence_notices_total")
+
+    first, second = (Player(a, elsewhere.code, elsewhere.tokens[s]) for s in (0, 1))
+    await first.connect()
+    await second.connect()  # sockets come and go in a room B does not hold
+    await first.wait_for(lambda f: f["type"] == "presence" and f["presence"]["seats"] == [0, 1])
+    mark = len(first.frames)
+    await second.close()
+    await first.wait_for(lambda f: f["type"] == "presence" and f["presence"]["seats"] == [0],
+                         since=mark)
+    # A move of A's in the shared room, announced after all of that: once B's socket has it,
+    # B has heard all it will hear of A's presence notices.
+    await moved_by(creature, [creature, hunted], random.Random(4))
+    assert metric(b, "nao_bus_presence_notices_total") == heard
+    async with Api(b) as api:  # B answers the lobby of the room it does not hold: it asks A
+        assert connected(await api.lobby(elsewhere.code)) == [True, False]
+        assert connected(await api.lobby(shared.code)) == [True, True]
+    await close_all([creature, hunted, first])
+
+
 @asynccontextmanager
 async def process(database: Database, origin: str) -> AsyncIterator[tuple[NatsBus, Recorder]]:
     """A NATS bus as one server process has it, listening before this yields."""
@@ -117,19 +157,45 @@ async def test_notices_reach_only_the_processes_holding_their_room_in_order(
         await a.announce("OTHER", Notice.CHAT, {"text": "not for B"})
         await a.announce("HELD", Notice.CHAT, {"text": "for B"})
         await a.announce("OTHER", Notice.PRESENCE, Presence.of([1]).to_json())
-        await until(lambda: len(heard_b.heard) == 32)
+        await a.announce("HELD", Notice.PRESENCE, Presence.of([2]).to_json())  # sent after
+        await until(lambda: ("presence", "HELD", {}) in heard_b.heard)  # after the room's rest
         held = [h for h in heard_b.heard if h[1] == "HELD"]  # each room's in order
         assert held == [*(("move", "HELD", v) for v in range(1, 31)),
-                        ("chat", "HELD", {"text": "for B"})]
-        # Presence goes to every process: B answers the lobby of a room it does not hold.
-        assert [h for h in heard_b.heard if h[1] != "HELD"] == [("presence", "OTHER", {})]
-        assert b.board.remote("OTHER") == Presence.of([1])
+                        ("chat", "HELD", {"text": "for B"}), ("presence", "HELD", {})]
+        # Presence is a room's notice like the others: B hears none of a room it does not hold.
+        assert [h for h in heard_b.heard if h[1] != "HELD"] == []
+        assert b.board.remote("OTHER") == Presence()
 
+        await b.hold("MARK")
         await b.release("HELD")
+        assert b.board.remote("HELD") == Presence()  # no longer heard: forgotten
         commit_move(a, "HELD", 31)
-        await a.announce("MARK", Notice.PRESENCE, Presence.of([2]).to_json())  # after move 31
-        await until(lambda: b.board.remote("MARK") == Presence.of([2]))
+        await a.announce("MARK", Notice.PRESENCE, Presence.of([3]).to_json())  # after move 31
+        await until(lambda: b.board.remote("MARK") == Presence.of([3]))
         assert ("move", "HELD", 31) not in heard_b.heard
+
+
+@async_test
+async def test_a_new_holder_is_told_the_presence_and_others_ask_the_holders(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with (process(database, "A") as (a, heard_a), process(database, "B") as (b, heard_b),
+                process(database, "C") as (c, _)):
+        await until(lambda: {"B", "C"} <= a.board.seen.keys() and not a.alone())
+        await a.hold("ROOM")
+        await a.announce("ROOM", Notice.PRESENCE, Presence.of([0, None]).to_json())
+        await b.hold("ROOM")  # after A announced: A tells it again, on the room's subject
+        await until(lambda: b.board.remote("ROOM") == Presence.of([0, None]))
+        await b.announce("ROOM", Notice.PRESENCE, Presence.of([2]).to_json())
+        await until(lambda: a.board.remote("ROOM") == Presence.of([2]))
+        heard_a.absent, heard_b.absent = {1: 30.0, 2: 9.0}, {1: 12.0}
+        # C holds the room not: it heard nothing of it, and asks the holders.
+        assert c.board.remote("ROOM") == Presence()
+        census = await c.census("ROOM")
+        assert census.remote == Presence.of([0, 2, None])
+        assert census.away == {1: 12.0}  # the shortest absence; seat 2 is connected on B
+        assert (await c.census("NOBODY")) == Census()  # no holder: nobody there
+        assert (await a.census("ROOM")).remote == Presence.of([2])  # held: the board's
 
 
 @async_test
