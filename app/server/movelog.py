@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import gamestore as store
+from .admission import Queue
 from .db import busy, unavailable
 from .notices import Before, Bus, Played
 
@@ -68,6 +69,13 @@ class MoveLog(Protocol):
         Raises Duplicate for a client id already logged, ServiceError(BUSY) when the database
         does not answer in time."""
 
+    def admit(self, code: str) -> None:
+        """Return at once, or raise ServiceError(BUSY) when the moves of the room's database
+        have queued too long already (admission.py): before any work."""
+
+    def waiting(self) -> int:
+        """Moves waiting for a connection now."""
+
     async def close(self) -> None:
         """Release the connections."""
 
@@ -94,10 +102,14 @@ class OneStatement:
 
 class CoreLog:
     """The move log: one statement per move where the backend can (Postgres), else the guard
-    and the log row in one transaction; `owned`: the engine is the log's own, closed with it."""
+    and the log row in one transaction; `owned`: the engine is the log's own, closed with it;
+    `patience`: how long the oldest move may have waited for a connection before new ones are
+    refused at once (admission.py)."""
 
-    def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False) -> None:
+    def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False,
+                 patience: float = 5.0) -> None:
         self.engine, self.bus, self.owned = engine, bus, owned
+        self.queue = Queue(patience)
         self.statements = ({snapshot: OneStatement(statement, engine.dialect)
                             for snapshot, statement in store.MOVE.items()}
                            if engine.dialect.name == "postgresql" else None)
@@ -107,8 +119,7 @@ class CoreLog:
         values = move.values()
         try:
             if self.statements is None:
-                async with self.engine.connect() as connection, connection.begin():
-                    committed = await store.advance_and_append(connection, values)
+                committed = await self._in_transaction(values)
             else:
                 committed = await self._one_statement(values)
         except (IntegrityError, asyncpg.UniqueViolationError) as exc:
@@ -121,12 +132,23 @@ class CoreLog:
             announce(self.bus, move)
         return committed
 
+    async def _in_transaction(self, values: dict[str, Any]) -> bool:
+        """The guard and the log row in one transaction (SQLite: BEGIN IMMEDIATE, db.py)."""
+        with self.queue.waiting():
+            connection = await self.engine.connect()
+        try:
+            async with connection.begin():
+                return await store.advance_and_append(connection, values)
+        finally:
+            await connection.close()
+
     async def _one_statement(self, values: dict[str, Any]) -> bool:
         """The move in one statement, in its own implicit transaction, on a pooled connection
         (nothing begins a transaction on it, so its return to the pool sends nothing)."""
         assert self.statements is not None
         statement = self.statements["new_snapshot" in values]
-        connection = await self.engine.raw_connection()
+        with self.queue.waiting():
+            connection = await self.engine.raw_connection()
         try:
             return await statement.fetch(connection.driver_connection, values) is not None
         except Exception as exc:
@@ -135,6 +157,14 @@ class CoreLog:
             raise
         finally:
             connection.close()
+
+    def admit(self, code: str) -> None:
+        """MoveLog.admit: one queue, whatever the room."""
+        self.queue.admit()
+
+    def waiting(self) -> int:
+        """MoveLog.waiting."""
+        return len(self.queue)
 
     async def close(self) -> None:
         """Close the engine if it is the log's own (the shared one is closed with the app)."""
