@@ -27,9 +27,9 @@ from .admission import Turns
 from .db import busy, unavailable
 from .notices import Before, Bus, Played
 
+TURNS_UNSIZED = 5  # moves at once on a pool that does not say its size
 # What a database that is slow, away or full may raise, through SQLAlchemy or the driver (and
 # a checkout from the pool raises the driver's errors as the dialect's DBAPI `Error`).
-TURNS_UNSIZED = 5  # moves at once on a pool that does not say its size
 UNAVAILABLE = (SQLAlchemyError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError,
                OSError)
 
