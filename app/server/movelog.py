@@ -109,7 +109,7 @@ class CoreLog:
     admitted one waits at most."""
 
     def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False,
-                 patience: float = 5.0, limit: float = 10.0) -> None:
+                 patience: float = 10.0, limit: float = 15.0) -> None:
         self.engine, self.bus, self.owned = engine, bus, owned
         size = getattr(engine.pool, "size", None)
         self.turns = Turns(size() if callable(size) else TURNS_UNSIZED, patience, limit)
