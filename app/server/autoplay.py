@@ -222,11 +222,12 @@ class Autoplay:
     def _take_overs(self, code: str, plan: Plan, now: float) -> list[Job]:
         """For each person not connected on any process: the end of their grace period; none
         while no person is connected (nobody waits, and nobody would watch the game)."""
-        if not set(self.publisher.hub.presence(code).seats) & plan.modes.keys():
+        present = self.publisher.hub.presence(code).seats  # once per look (was once per seat)
+        if not set(present) & plan.modes.keys():
             return []
         jobs = []
         for seat in plan.modes:
-            absent = self.publisher.hub.absent_for(code, seat)
+            absent = None if seat in present else self.publisher.hub.absent_for(code, seat)
             if absent is not None:
                 jobs.append(Job(now - absent + self.grace, seat, Why.TAKE_OVER))
         return jobs

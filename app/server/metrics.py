@@ -45,6 +45,10 @@ ROOMS_HEARD = Gauge("nao_bus_rooms_subscribed",
                     "Rooms whose notices this process hears on a per-room bus (NATS).")
 SYNCS = Counter("nao_syncs", "Syncs sent: built (a database read and an encoding) or "
                 "reused (kept from one built at the same version, syncs.py).", ["how"])
+MOVES_WAITING = Gauge("nao_moves_waiting",
+                      "Moves waiting for a connection of the move pool (admission.py).")
+MOVES_SHED = Counter("nao_moves_shed",
+                     "Moves refused `busy` on arrival: the oldest waiting had waited too long.")
 POOL = Gauge("nao_db_pool_connections",
              "Database pool connections: size (configured), in_use (checked out), idle, "
              "overflow (opened beyond the size).", ["state"])
@@ -53,6 +57,11 @@ POOL = Gauge("nao_db_pool_connections",
 def move_committed() -> None:
     """Count one committed move (call once per move, in the process that committed it)."""
     MOVES_COMMITTED.inc()
+
+
+def move_shed() -> None:
+    """Count one move refused at admission."""
+    MOVES_SHED.inc()
 
 
 def published(started: float) -> None:
@@ -123,4 +132,7 @@ async def metrics(request: Request) -> Response:
     if hub is not None:
         ROOMS_LIVE.set(sum(1 for conns in hub.rooms.values() if conns))
     read_pool(*(engine.sync_engine.pool for engine in getattr(state, "engines", ())))
+    roles = getattr(state, "roles", None)
+    if roles is not None:
+        MOVES_WAITING.set(roles.moves.log.waiting())
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)

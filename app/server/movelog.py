@@ -23,9 +23,11 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import gamestore as store
+from .admission import Turns
 from .db import busy, unavailable
 from .notices import Before, Bus, Played
 
+TURNS_UNSIZED = 5  # moves at once on a pool that does not say its size
 # What a database that is slow, away or full may raise, through SQLAlchemy or the driver (and
 # a checkout from the pool raises the driver's errors as the dialect's DBAPI `Error`).
 UNAVAILABLE = (SQLAlchemyError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError,
@@ -68,6 +70,13 @@ class MoveLog(Protocol):
         Raises Duplicate for a client id already logged, ServiceError(BUSY) when the database
         does not answer in time."""
 
+    def admit(self, code: str) -> None:
+        """Return at once, or raise ServiceError(BUSY) when the moves of the room's database
+        have queued too long already (admission.py): before any work."""
+
+    def waiting(self) -> int:
+        """Moves waiting for a connection now."""
+
     async def close(self) -> None:
         """Release the connections."""
 
@@ -94,10 +103,16 @@ class OneStatement:
 
 class CoreLog:
     """The move log: one statement per move where the backend can (Postgres), else the guard
-    and the log row in one transaction; `owned`: the engine is the log's own, closed with it."""
+    and the log row in one transaction; `owned`: the engine is the log's own, closed with it.
+    Moves take turns at the engine's connections (admission.py): `patience` is how long the
+    oldest waiting may have waited before new moves are refused at once, `limit` how long an
+    admitted one waits at most."""
 
-    def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False) -> None:
+    def __init__(self, engine: AsyncEngine, bus: Bus, *, owned: bool = False,
+                 patience: float = 10.0, limit: float = 15.0) -> None:
         self.engine, self.bus, self.owned = engine, bus, owned
+        size = getattr(engine.pool, "size", None)
+        self.turns = Turns(size() if callable(size) else TURNS_UNSIZED, patience, limit)
         self.statements = ({snapshot: OneStatement(statement, engine.dialect)
                             for snapshot, statement in store.MOVE.items()}
                            if engine.dialect.name == "postgresql" else None)
@@ -107,8 +122,7 @@ class CoreLog:
         values = move.values()
         try:
             if self.statements is None:
-                async with self.engine.connect() as connection, connection.begin():
-                    committed = await store.advance_and_append(connection, values)
+                committed = await self._in_transaction(values)
             else:
                 committed = await self._one_statement(values)
         except (IntegrityError, asyncpg.UniqueViolationError) as exc:
@@ -121,20 +135,34 @@ class CoreLog:
             announce(self.bus, move)
         return committed
 
+    async def _in_transaction(self, values: dict[str, Any]) -> bool:
+        """The guard and the log row in one transaction (SQLite: BEGIN IMMEDIATE, db.py)."""
+        async with self.turns.turn(), self.engine.connect() as connection, connection.begin():
+            return await store.advance_and_append(connection, values)
+
     async def _one_statement(self, values: dict[str, Any]) -> bool:
         """The move in one statement, in its own implicit transaction, on a pooled connection
         (nothing begins a transaction on it, so its return to the pool sends nothing)."""
         assert self.statements is not None
         statement = self.statements["new_snapshot" in values]
-        connection = await self.engine.raw_connection()
-        try:
-            return await statement.fetch(connection.driver_connection, values) is not None
-        except Exception as exc:
-            if unavailable(exc):  # lost or refused: the pool replaces the connection
-                connection.invalidate(exc)
-            raise
-        finally:
-            connection.close()
+        async with self.turns.turn():
+            connection = await self.engine.raw_connection()
+            try:
+                return await statement.fetch(connection.driver_connection, values) is not None
+            except Exception as exc:
+                if unavailable(exc):  # lost or refused: the pool replaces the connection
+                    connection.invalidate(exc)
+                raise
+            finally:
+                connection.close()
+
+    def admit(self, code: str) -> None:
+        """MoveLog.admit: one queue, whatever the room."""
+        self.turns.queue.admit()
+
+    def waiting(self) -> int:
+        """MoveLog.waiting."""
+        return len(self.turns.queue)
 
     async def close(self) -> None:
         """Close the engine if it is the log's own (the shared one is closed with the app)."""

@@ -79,6 +79,7 @@ class Moves(LiveGames):
         """
         if self.in_flight >= self.limit:
             raise ServiceError(ErrorCode.BUSY, "Too many moves at once.")
+        self.log.admit(code)  # before any work: a move that would wait too long is told now
         started = time.perf_counter()
         self.in_flight += 1
         try:

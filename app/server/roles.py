@@ -37,12 +37,14 @@ log = logging.getLogger(__name__)
 def move_log(uow: UnitOfWork, bus: Bus, settings: Settings) -> MoveLog:
     """On Postgres, for the moves alone, an engine of `move_pool` connections per shard (one
     statement each), so that no move waits behind a read; elsewhere the one engine (SQLite has
-    one writer at a time anyway)."""
+    one writer at a time anyway). Moves queue for them, shed by `move_wait` (admission.py)."""
+    patience = settings.move_wait
+    limit = settings.move_wait + settings.pool_timeout  # an admitted move waits its turn
     if not uow.postgres:
-        return CoreLog(uow.engine, bus)
+        return CoreLog(uow.engine, bus, patience=patience, limit=limit)
     size = share(settings.move_pool, len(settings.shards))
-    logs = [CoreLog(make_engine(url, size, settings.pool_timeout), bus, owned=True)
-            for url in settings.shards]
+    logs = [CoreLog(make_engine(url, size, settings.pool_timeout), bus, owned=True,
+                    patience=patience, limit=limit) for url in settings.shards]
     return logs[0] if len(logs) == 1 else ShardedLog(logs)
 
 

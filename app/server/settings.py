@@ -54,8 +54,10 @@ class Settings(BaseSettings):
     grace_seconds: float = 30.0  # how long a player must be gone before a bot may replace them
     snapshot_every: int = 20  # moves between two stored snapshots (and always at the end)
     # Moves being committed at once in a process (waiting for their room or a connection
-    # included); more are refused as `busy`. 64 refused moves on a starved 2-core machine.
-    submits_in_flight: int = 256
+    # included); more are refused as `busy`. A bound on memory only (each socket sends one
+    # message at a time): how long moves may wait is `move_wait`'s to say. At 256, 2,000
+    # rooms on a loaded machine were refused 0.8-7 % of their moves where the relay took all.
+    submits_in_flight: int = 4096
     # Postgres connections, opened as needed and kept: `pool_size` for everything but moves,
     # `move_pool` for the moves alone (one round trip each), and one each for the bus's listener
     # and sender and the leases. 20 + 20 + 3 per process: two processes fit in Postgres's
@@ -63,6 +65,12 @@ class Settings(BaseSettings):
     pool_size: int = 20
     move_pool: int = 20
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
+    # A move is refused `busy` on arrival, before any work, once the oldest move waiting for a
+    # move connection has waited this many seconds (admission.py); a move admitted waits its
+    # turn, at most `pool_timeout` beyond this, so only a database that answers nobody fails it.
+    # The browser client gives up on a move after 10 s (and resyncs): a move refused here would
+    # not have landed in time anyway. At 5 s, 1,000 rooms beside a CPU hog were refused 2,347.
+    move_wait: float = 10.0
     auto_pass_default: AutoPass = AutoPass.WHEN_NOTHING  # a new human seat's mode
     presence_interval: float = 0.15  # at most one presence frame per room per this many s
     # The processes' bus (docs/cluster.md): unset, Postgres's NOTIFY channel (every process

@@ -63,6 +63,14 @@ class ShardedLog:
         """The room's shard's `commit` (MoveLog)."""
         return await self.logs[shard_of(move.code)].commit(move)
 
+    def admit(self, code: str) -> None:
+        """The room's shard's `admit`: a slow shard refuses only its own rooms' moves."""
+        self.logs[shard_of(code)].admit(code)
+
+    def waiting(self) -> int:
+        """Moves waiting, over every shard."""
+        return sum(log.waiting() for log in self.logs)
+
     async def close(self) -> None:
         """Close every shard's log."""
         for log in self.logs:

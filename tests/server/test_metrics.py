@@ -12,7 +12,8 @@ from .client import WAIT_SECONDS, Api, Player, async_test, close_all, connect_al
 from .servers import Server, ServerFactory
 
 METRICS = ("nao_moves_committed_total", "nao_act_to_publish_seconds", "nao_open_sockets",
-           "nao_rooms_live", "nao_bus_lag_seconds", "nao_db_pool_connections")
+           "nao_rooms_live", "nao_bus_lag_seconds", "nao_db_pool_connections",
+           "nao_moves_waiting", "nao_moves_shed_total")
 
 
 def scrape(server: Server) -> dict[str, float]:
