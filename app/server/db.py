@@ -146,22 +146,51 @@ class UnitOfWork:
         return index
 
     @asynccontextmanager
+    async def _turn(self, index: int) -> AsyncIterator[None]:
+        """A read's turn on shard `index` (none to wait for on SQLite); `busy` after a few
+        pool time-outs."""
+        turns = self._turns[index]
+        with _answering():  # asyncio's TimeoutError is an OSError too
+            if turns is None:
+                yield
+                return
+            await asyncio.wait_for(turns.acquire(), self._read_waits[index])
+            try:
+                yield
+            finally:
+                turns.release()
+
+    @asynccontextmanager
     async def read(self, code: str) -> AsyncIterator[AsyncSession]:
         """One session for one read of the room `code` (no transaction on Postgres: see
         `_readers`); `busy` after a few pool time-outs waiting for a turn on its shard."""
         index = self.shard(code)
-        turns = self._turns[index]
-        with _answering():  # asyncio's TimeoutError is an OSError too
-            if turns is None:
-                async with self._readers[index]() as session:
-                    yield session
-                return
-            await asyncio.wait_for(turns.acquire(), self._read_waits[index])
+        async with self._turn(index), self._readers[index]() as session:
+            yield session
+
+    @asynccontextmanager
+    async def driver(self, code: str) -> AsyncIterator[Any]:
+        """The driver's own connection (asyncpg) from the room's shard's pool, in a read's
+        turn, for statements sent as they are, each in its own implicit transaction (nothing
+        begins one, so its return to the pool sends nothing); `busy` when the database does
+        not answer."""
+        index = self.shard(code)
+        async with self._turn(index):
             try:
-                async with self._readers[index]() as session:
-                    yield session
+                connection = await self.engines[index].raw_connection()
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                raise busy() from exc
+            try:
+                yield connection.driver_connection
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                connection.invalidate(exc)  # lost or refused: the pool replaces it
+                raise busy() from exc
             finally:
-                turns.release()
+                connection.close()
 
     @asynccontextmanager
     async def write(self, code: str) -> AsyncIterator[AsyncSession]:

@@ -35,8 +35,11 @@ async def load(uow: UnitOfWork, code: str) -> LiveGame | None:
             stored = await store.load(connection, code)
         except KeyError as exc:
             raise ServiceError(ErrorCode.UNKNOWN_ROOM) from exc
-    if stored is None:
-        return None
+    return None if stored is None else from_stored(code, stored)
+
+
+def from_stored(code: str, stored: store.StoredGame) -> LiveGame:
+    """The live game of a stored one: its snapshot, then its later actions replayed."""
     state = GameState.from_json(stored.snapshot)
     for row in stored.later:
         state, _ = apply_action(state, row.seat, action_from_json(row.action))

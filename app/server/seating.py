@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -24,7 +24,8 @@ from .errors import ErrorCode, ServiceError
 from .frames import ErrorFrame
 from .holding import Releases
 from .hub import Connection, Hub
-from .live import LiveGame, load
+from .joinread import RoomRead, read_room
+from .live import LiveGame, from_stored, load
 from .publish import Publisher
 from .reads import Reads
 from .syncing import Syncer
@@ -33,12 +34,6 @@ Done = TypeVar("Done")
 # Sockets between their `auth` and their sync at once (ws.py); the others wait their turn.
 # Enough for the four seats of several rooms to be bound together (`LiveGames.join`).
 JOINS_AT_ONCE = 32
-BIND_ATTEMPTS = 5  # reads of the seats racing new games before a socket is told `busy`
-
-
-def seats_changing() -> ServiceError:
-    """The seats changed each time they were read (new games in a quick row)."""
-    return ServiceError(ErrorCode.BUSY, "The seats keep changing: try again.")
 
 
 @dataclass(eq=False)
@@ -144,12 +139,12 @@ class LiveGames:
         if not batch:
             return
         try:
-            live = await self._bind(code, batch)
+            live, read, others = await self._bind(code, batch)
             ready = [j.conn for j in batch if j.error is None]
             for conn in ready:
                 conn.authenticated = True
                 self.hub.join(conn)
-            await self.syncer.send(code, ready, live)
+            await self.syncer.send(code, [*others, *ready], live, read=read)
         except Exception as exc:
             for joining in batch:
                 joining.error = joining.error or exc
@@ -212,60 +207,68 @@ class LiveGames:
             raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
         return seat
 
-    async def _bind(self, code: str, batch: list[Joining]) -> LiveGame | None:
-        """Bind joining sockets to the seat each token holds in the game this process holds.
+    async def read_room(self, code: str) -> RoomRead:
+        """The room as of one moment, its notices heard from before the read (so that no
+        move committed after it is missed): seats, game, lobby, chat, one round trip."""
+        await self.publisher.bus.hold(code)
+        generation = self.syncs.generations.get(code, 0)  # syncs built from it are kept
+        return replace(await read_room(self.uow, code), generation=generation)
 
-        The tokens' seats are read with the room's current game in one statement; a seat
-        holds for that game only, so the live game must be that one: an older one held here
-        is replaced (every socket here re-bound), and a newer one met while loading means
-        the seats changed meanwhile: read again. A token without a seat is `bad_token`.
+    async def _bind(self, code: str, batch: list[Joining]
+                    ) -> tuple[LiveGame | None, RoomRead, list[Connection]]:
+        """Bind joining sockets to the seat each token holds in the room's current game; a
+        token without a seat is `bad_token`. The seats are read with the game in one
+        statement, and a seat holds for that game only: an older game held here is replaced
+        by the one read, and every socket here re-bound to it (returned: each needs a sync).
         """
-        for _ in range(BIND_ATTEMPTS):
-            seating = await self.reads.seating(code)
-            live = await self._live_of(code, seating.game_id)
-            if (live.game_id if live is not None else None) != seating.game_id:
-                continue
-            for joining in batch:
-                conn = joining.conn
-                conn.game_id = seating.game_id
-                held = None if conn.token is None else seating.of(conn.token)
-                if held is not None:
-                    conn.seat, conn.name = held
-                elif conn.token is not None:
-                    joining.error = ServiceError(ErrorCode.BAD_TOKEN)
-            return live
-        raise seats_changing()
+        read = await self.read_room(code)
+        live, others = self.games.get(code), []
+        if live is None or live.game_id != read.seating.game_id:
+            live = self._hold(code, read)
+            if any(conn.game_id != read.seating.game_id for conn in self.hub.connections(code)):
+                self.syncs.changed(code)  # bound for the game before (the cache was dropped)
+                others = self._rebind(code, read)
+        for joining in batch:
+            conn = joining.conn
+            conn.game_id = read.seating.game_id
+            held = None if conn.token is None else read.seating.of(conn.token)
+            if held is not None:
+                conn.seat, conn.name = held
+            elif conn.token is not None:
+                joining.error = ServiceError(ErrorCode.BAD_TOKEN)
+        return live, read, others
 
-    async def _live_of(self, code: str, game_id: int | None) -> LiveGame | None:
-        """The live game, if it is game `game_id`; otherwise the one loaded trying."""
-        live = self.games.get(code)
-        if live is not None and live.game_id != game_id and game_id is not None:
-            return await self._new_game(code)  # this process held an older game: catch up
-        return live if live is not None else await self._live_or_none(code)
-
-    async def _new_game(self, code: str) -> LiveGame | None:
-        """The room's game changed: load it, then re-bind every socket here to its token's
-        seat in it (one read of every seat with the game's id) and send each its sync. When
-        the seats cannot be read consistently, each socket is told `busy` and closed."""
-        self.syncs.changed(code)  # each socket's sync is read afresh (notices may be lost)
-        for _ in range(BIND_ATTEMPTS):
-            self.games.pop(code, None)  # reloaded at once: the room stays held
-            live = await self._load(code)
-            seating = await self.reads.seating(code)
-            if seating.game_id == (live.game_id if live is not None else None):
-                break
+    def _hold(self, code: str, read: RoomRead) -> LiveGame | None:
+        """Keep the game read as this room's live game (none before the start)."""
+        live = None if read.game is None else from_stored(code, read.game)
+        if live is None:
+            self.games.pop(code, None)
         else:
-            self._unbind_all(code, seats_changing())
-            raise seats_changing()
-        for conn in self.hub.connections(code):
-            conn.game_id = seating.game_id
+            self.games[code] = live
+        return live
+
+    def _rebind(self, code: str, read: RoomRead) -> list[Connection]:
+        """Every socket here bound to its token's seat in the game read (a seat given back:
+        the socket watches from now on); returns them."""
+        connections = self.hub.connections(code)
+        for conn in connections:
+            conn.game_id = read.seating.game_id
             if conn.token is not None:
-                held = seating.of(conn.token)
-                if held is None:  # its seat was given back: the socket watches from now on
+                held = read.seating.of(conn.token)
+                if held is None:
                     conn.token, conn.seat, conn.name = None, None, ""
                 else:
                     conn.seat, conn.name = held
-        await self.syncer.send(code, self.hub.connections(code), live)
+        return list(connections)
+
+    async def _new_game(self, code: str) -> LiveGame | None:
+        """The room's game changed: read it with its seats (one statement), re-bind every
+        socket here to its token's seat in it and send each its sync."""
+        self.syncs.changed(code)  # each socket's sync is read afresh (notices may be lost)
+        self.games.pop(code, None)
+        read = await self.read_room(code)
+        live = self._hold(code, read)
+        await self.syncer.send(code, self._rebind(code, read), live, read=read)
         return live
 
     async def _live_or_none(self, code: str) -> LiveGame | None:

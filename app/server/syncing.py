@@ -13,6 +13,7 @@ from . import metrics
 from .errors import ErrorCode, ServiceError
 from .frames import SyncFrame
 from .hub import Connection, Hub
+from .joinread import RoomRead
 from .live import LiveGame
 from .publish import lobby_of
 from .reads import Reads
@@ -27,10 +28,13 @@ class Syncer:
         self.reads, self.hub, self.syncs = reads, hub, syncs
 
     async def send(self, code: str, conns: Collection[Connection],
-                   live: LiveGame | None, *, asked: bool = False) -> None:
-        """Send each socket its sync: as kept, or built with one read for all that lack one
-        (`asked`: a client's resync, whose build spends from the room's budget of builds and
-        is refused `rate_limited`, nothing sent and nothing read, once it is spent)."""
+                   live: LiveGame | None, *, asked: bool = False,
+                   read: RoomRead | None = None) -> None:
+        """Send each socket its sync: as kept, or built with one read for all that lack one,
+        or from `read` (a join's, made under the lock with nothing changed since) when it
+        reaches back far enough (`asked`: a client's resync, whose build spends from the
+        room's budget of builds and is refused `rate_limited`, nothing sent and nothing read,
+        once it is spent)."""
         if not conns:
             return
         stamp = self.stamp(code, live)
@@ -42,7 +46,7 @@ class Syncer:
             if wait > 0:
                 raise ServiceError(ErrorCode.RATE_LIMITED, "This room's syncs are rebuilt too "
                                    f"often: ask again in {max(wait, 0.1):.1f} s.")
-            texts |= await self._build(code, missing, live)
+            texts |= await self._build(code, missing, live, read)
         for conn in conns:
             conn.send(texts[conn.seat])
             conn.synced = True
@@ -54,12 +58,16 @@ class Syncer:
                                 live.version if live is not None else 0, presence.seats,
                                 presence.spectators)
 
-    async def _build(self, code: str, seats: set[int | None],
-                     live: LiveGame | None) -> dict[int | None, str]:
-        """The seats' syncs (None: a spectator's), kept unless the room changed meanwhile."""
+    async def _build(self, code: str, seats: set[int | None], live: LiveGame | None,
+                     read: RoomRead | None) -> dict[int | None, str]:
+        """The seats' syncs (None: a spectator's), kept unless the room changed since the
+        read they come from."""
         version = live.version if live is not None else 0
-        generation = self.syncs.generations.get(code, 0)
-        parts = await self.reads.sync_parts(code, seats, version)
+        parts = None if read is None else read.parts(seats, version)
+        generation = -1 if read is None else read.generation
+        if parts is None:
+            generation = self.syncs.generations.get(code, 0)
+            parts = await self.reads.sync_parts(code, seats, version)
         stamp = self.stamp(code, live)  # the presence sent is the latest
         presence = self.hub.presence(code)
         lobby = lobby_of(parts.room, presence)
