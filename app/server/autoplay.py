@@ -20,8 +20,6 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
-from enum import StrEnum
 
 from app.bots import make_bot
 from app.engine import CREATURE, Action, active_seats, legal_actions, view_for
@@ -34,8 +32,9 @@ from .frames import TimeoutFrame
 from .leases import Leases
 from .live import LiveGame
 from .moves import Moves
+from .plans import Job, Plan, Why, plan_of
 from .publish import Publisher
-from .reads import Reads
+from .reads import Reads, RoomInfo
 from .rooms import Rooms
 from .settings import AutoPass
 
@@ -45,53 +44,12 @@ PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever thei
 _chance = random.SystemRandom()  # not the engine's randomness, and not predictable
 
 
-class Why(StrEnum):
-    """What a job is for."""
-
-    BOT = "bot"  # a computer's move for its seat
-    CLOCK = "clock"  # the seat's time ran out: a computer moves for it
-    AUTO = "auto"  # the server passes for the seat (its auto-pass mode)
-    DECIDED = "decided"  # `until_decision` ends: the seat has a decision to make
-    TAKE_OVER = "take_over"  # a computer takes the seat of a player gone too long
-
-
 _BY = {Why.AUTO: By.AUTO_PASS, Why.CLOCK: By.CLOCK}  # a bot job's mark depends on whose seat
 
 
 def pass_delay() -> float:
     """How long the server waits before passing for a seat."""
     return _chance.uniform(*PASS_DELAY)
-
-
-@dataclass(slots=True)
-class Plan:
-    """What the server plays in a room: bot seats (`stand_ins` among them: people's seats a
-    computer plays until they return), the clock, the human seats' auto-pass, and whether a
-    computer takes over from a person gone past the grace period."""
-
-    bots: dict[int, str]
-    modes: dict[int, AutoPass]
-    clock: float | None
-    bot_delay: float
-    bot_seconds: float = 1.0  # an expert's search per decision
-    stand_ins: frozenset[int] = frozenset()
-    take_over: bool = False
-
-    @property
-    def has_work(self) -> bool:
-        """False for a room of people who all play every move themselves, with no clock and
-        no take-over."""
-        return bool(self.bots or self.clock or (self.take_over and self.modes)
-                    or any(mode is not AutoPass.OFF for mode in self.modes.values()))
-
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    """The next thing to do in a room: at `due` (monotonic seconds), for `seat`."""
-
-    due: float
-    seat: int
-    why: Why
 
 
 class Autoplay:
@@ -104,7 +62,7 @@ class Autoplay:
         self.leases = leases  # a room's runner runs only where its lease is held
         # A room's plan is read again when its lease comes here: on a per-room bus, a process
         # that waited for the lease without holding the room did not hear its lobby change.
-        leases.on_gained = self.replan
+        leases.on_gained = self._gained
         self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.wakeups: dict[str, asyncio.Event] = {}
@@ -123,9 +81,25 @@ class Autoplay:
         if runner is None or runner.done():
             self.runners[code] = asyncio.create_task(self._run(code))
 
-    def replan(self, code: str) -> None:
-        """The room's seats, bots or options changed: read its plan again."""
+    def replan(self, code: str, room: RoomInfo | None = None) -> None:
+        """The room's seats, bots or options changed: its plan is `room`'s (as the command
+        that changed it left it), or read again."""
+        if room is None:
+            self.plans.pop(code, None)
+        else:
+            self.plans[code] = plan_of(room)
+        self.kick(code)
+
+    def unplanned(self, code: str) -> None:
+        """The seats changed before the start: the plan is read again, at the start (until
+        then the room has nothing to play, so no runner looks)."""
         self.plans.pop(code, None)
+
+    def _gained(self, code: str) -> None:
+        """The room's lease came here. On a per-room bus a process that waited for it without
+        holding the room did not hear its lobby change: the plan is read again."""
+        if not self.publisher.bus.every_room:
+            self.plans.pop(code, None)
         self.kick(code)
 
     def set_mode(self, code: str, seat: int, mode: AutoPass) -> None:
@@ -152,16 +126,7 @@ class Autoplay:
     async def _plan(self, code: str) -> Plan:
         plan = self.plans.get(code)
         if plan is None:
-            room = await self.reads.room(code)
-            clock = room.options.get("clock_seconds")
-            plan = self.plans[code] = Plan(
-                bots={s.number: s.bot for s in room.seats if s.bot},
-                modes={s.number: s.auto_pass for s in room.seats if not s.bot},
-                clock=float(clock) if clock else None,
-                bot_delay=room.options.get("bot_delay_ms", 800) / 1000,
-                bot_seconds=float(room.options.get("bot_seconds", 1.0)),
-                stand_ins=frozenset(s.number for s in room.seats if s.bot and s.away),
-                take_over=bool(room.options.get("take_over", True)))
+            plan = self.plans[code] = plan_of(await self.reads.room(code))
         return plan
 
     async def _run(self, code: str) -> None:

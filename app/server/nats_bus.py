@@ -64,6 +64,8 @@ def room_token(code: str) -> str:
 class NatsBus(NoticeBus):
     """One NATS connection: the cluster's subject always, each held room's while held."""
 
+    every_room = False  # a room's subject is heard only while the room is held here
+
     def __init__(self, url: str, database_url: str, origin: str | None = None,
                  heartbeat: float = HEARTBEAT_SECONDS) -> None:
         super().__init__(origin, heartbeat)

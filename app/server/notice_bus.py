@@ -68,6 +68,8 @@ class NoticeBus:
     process that says hello.
     """
 
+    every_room = True  # one channel for every room (a per-room transport says False)
+
     def __init__(self, origin: str | None = None, heartbeat: float = HEARTBEAT_SECONDS) -> None:
         self.heartbeat = heartbeat
         self.origin = origin or uuid.uuid4().hex

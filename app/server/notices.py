@@ -82,6 +82,7 @@ class Bus(Protocol):
     """How the processes that serve one database tell each other what happened."""
 
     board: PresenceBoard  # the other processes' sockets per room
+    every_room: bool  # every room's notices are heard here, whether this process holds it or not
 
     def moved(self, code: str, played: Played, before: Before = ()) -> None:
         """Announce a committed move after the notices `before` it (e.g. the clock's timeout
@@ -112,6 +113,8 @@ class Bus(Protocol):
 
 class LocalBus:
     """One process (SQLite, or a single worker): there is nobody else to tell."""
+
+    every_room = True  # nothing to miss: there is no other process
 
     def __init__(self) -> None:
         self.board = PresenceBoard()  # always empty: no other process

@@ -89,7 +89,7 @@ class Roles:
         players look and the other processes are told (they re-bind theirs the same way).
         Returns the room as the command left it."""
         room = await self.moves.new_game(code, command)
-        self.autoplay.replan(code)
+        self.autoplay.replan(code, room)  # its plan as the command left it: no read
         await self.publisher.game(code)
         return room
 
@@ -98,10 +98,14 @@ class Roles:
         process does not hear it)."""
         return self.hub.presence(code, await self.bus.census(code))
 
-    async def lobby_changed(self, code: str) -> None:
-        """Seats or bots changed: the room's sockets get the lobby; the plan is read again."""
+    async def lobby_changed(self, code: str, *, before_start: bool = False) -> None:
+        """Seats or bots changed: the room's sockets get the lobby; the plan is read again
+        (`before_start`: at the start, when there is something to play)."""
         await self.publisher.lobby(code)
-        self.autoplay.replan(code)
+        if before_start:
+            self.autoplay.unplanned(code)
+        else:
+            self.autoplay.replan(code)
 
 
 class Delivery:

@@ -41,7 +41,7 @@ async def read_lobby(code: str, roles: RolesDep) -> Lobby:
 async def claim_seat(code: str, body: ClaimSeat, roles: RolesDep) -> SeatToken:
     """Claim the Creature's or a Hunted's seat with a display name; keep the token."""
     token = await roles.rooms.claim_seat(code, body.seat, body.name)
-    await roles.lobby_changed(code)
+    await roles.lobby_changed(code, before_start=True)
     return SeatToken(code=code, seat=body.seat, token=token, link=room_link(code))
 
 
@@ -49,14 +49,14 @@ async def claim_seat(code: str, body: ClaimSeat, roles: RolesDep) -> SeatToken:
 async def leave_seat(code: str, token: TokenDep, roles: RolesDep) -> None:
     """Give one's seat back before the start."""
     await roles.rooms.leave_seat(code, token)
-    await roles.lobby_changed(code)
+    await roles.lobby_changed(code, before_start=True)
 
 
 @router.post("/rooms/{code}/seats/{seat}/bot", status_code=status.HTTP_201_CREATED)
 async def add_bot(code: str, seat: int, body: AddBot, token: TokenDep, roles: RolesDep) -> Lobby:
     """Host only, before the start: a computer player takes this free seat."""
     await roles.rooms.add_bot(code, token, seat, body.kind)
-    await roles.lobby_changed(code)
+    await roles.lobby_changed(code, before_start=True)
     return await read_lobby(code, roles)
 
 

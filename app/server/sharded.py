@@ -122,6 +122,8 @@ class ShardedBus:
     """A NOTIFY channel per shard, a room's notices on its shard's: one origin, one presence
     board, and each shard's heartbeats (a process is alive while any shard hears it)."""
 
+    every_room = True  # each shard's NOTIFY channel carries all its rooms
+
     def __init__(self, parts: Sequence[PostgresBus],
                  heartbeat: float = HEARTBEAT_SECONDS) -> None:
         self.parts = list(parts)

@@ -15,7 +15,8 @@ from app.engine import view_for
 from app.server import seating as seating_module
 from app.server.db import UnitOfWork
 from app.server.hub import Connection
-from app.server.live import LiveGame, load
+from app.server.joinread import RoomRead, read_room
+from app.server.live import LiveGame
 from app.server.roles import Delivery
 
 from .harness import Service, frames, play_on
@@ -77,13 +78,13 @@ def test_a_move_announced_while_the_room_is_reloaded_here_still_reaches_its_sock
             code, watcher, live = await watched(here, there)
             read, stored = asyncio.Event(), asyncio.Event()
 
-            async def held_load(uow: UnitOfWork, room: str) -> LiveGame | None:
-                loaded = await load(uow, room)  # version 0: the move below is not in yet
+            async def held_read(uow: UnitOfWork, room: str) -> RoomRead:
+                loaded = await read_room(uow, room)  # version 0: the move below is not in yet
                 read.set()
                 await stored.wait()
                 return loaded
 
-            monkeypatch.setattr(seating_module, "load", held_load)
+            monkeypatch.setattr(seating_module, "read_room", held_read)
             resync = asyncio.create_task(Delivery(here.roles).gap())
             await read.wait()
             played = await play_on(there, code, live, "c1")

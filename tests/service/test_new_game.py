@@ -33,7 +33,7 @@ def test_a_start_whose_sockets_cannot_be_rebound_stands_and_closes_them(
                 raise PoolTimeout("QueuePool limit reached")
 
             with monkeypatch.context() as patched:
-                patched.setattr(roles.reads, "seating", no_connection)
+                patched.setattr(roles.moves, "read_room", no_connection)
                 room = await roles.new_game(code, partial(roles.rooms.start, code, host))
             assert room.game is not None and room.game.number == 1
             assert [(f["type"], f.get("code")) for f in await frames(conn)] == [("error", "busy")]
