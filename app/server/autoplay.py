@@ -70,6 +70,7 @@ class Autoplay:
         self.owing: dict[str, dict[int, float]] = {}  # since when a seat owes a move
         self.passing: dict[str, dict[int, float]] = {}  # when the server passes for a seat
         publisher.watchers.append(self.kick)  # after each move, and when seats come or go
+        moves.rooms_read.append(self._seen)  # a join's read of the room: no read of its own
 
     def kick(self, code: str) -> None:
         """Re-examine a room (cheap when its plan has nothing to do)."""
@@ -94,6 +95,10 @@ class Autoplay:
         """The seats changed before the start: the plan is read again, at the start (until
         then the room has nothing to play, so no runner looks)."""
         self.plans.pop(code, None)
+
+    def _seen(self, code: str, room: RoomInfo) -> None:
+        """The room was read whole (by a join) with nothing changed since: its plan."""
+        self.plans.setdefault(code, plan_of(room))
 
     def _gained(self, code: str) -> None:
         """The room's lease came here. On a per-room bus a process that waited for it without

@@ -27,7 +27,7 @@ from .hub import Connection, Hub
 from .joinread import RoomRead, read_room
 from .live import LiveGame, from_stored, load
 from .publish import Publisher
-from .reads import Reads
+from .reads import Reads, RoomInfo
 from .syncing import Syncer
 
 Done = TypeVar("Done")
@@ -58,6 +58,8 @@ class LiveGames:
             weakref.WeakValueDictionary())
         self._joining: dict[str, list[Joining]] = {}  # by room: sockets waiting to join
         self.admitting = asyncio.Semaphore(JOINS_AT_ONCE)  # sockets authenticating at once
+        # Told each room read whole with nothing changed since (the computer players' plan).
+        self.rooms_read: list[Callable[[str, RoomInfo], None]] = []
         self.releases = Releases(publisher.bus, self.lock, self.games, self.hub)
 
     def lock(self, code: str) -> asyncio.Lock:
@@ -212,7 +214,11 @@ class LiveGames:
         move committed after it is missed): seats, game, lobby, chat, one round trip."""
         await self.publisher.bus.hold(code)
         generation = self.syncs.generations.get(code, 0)  # syncs built from it are kept
-        return replace(await read_room(self.uow, code), generation=generation)
+        read = replace(await read_room(self.uow, code), generation=generation)
+        if generation == self.syncs.generations.get(code, 0):  # nothing changed meanwhile
+            for seen in self.rooms_read:
+                seen(code, read.room)
+        return read
 
     async def _bind(self, code: str, batch: list[Joining]
                     ) -> tuple[LiveGame | None, RoomRead, list[Connection]]:
