@@ -165,14 +165,6 @@ class Reads:
             seat = await seat_row(session, room, token)
             return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat)
 
-    async def seating(self, code: str) -> Seating:
-        """The room's current game and its seats' numbers, in one statement."""
-        async with self.uow.read(code) as session:
-            read = await repo.seat_numbers(session, code)
-        if read is None:
-            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
-        return Seating(*read)
-
     async def room(self, code: str) -> RoomInfo:
         """A room, its seats and its current game."""
         async with self.uow.read(code) as session:

@@ -48,45 +48,13 @@ async def seat_by_token(session: AsyncSession, room_id: int, token: str) -> Seat
     return seat if seat is not None and token_matches(token, seat.token_hash) else None
 
 
-async def room_and_seat(session: AsyncSession, code: str, *, token: str | None = None,
-                        number: int | None = None) -> tuple[Room | None, Seat | None]:
-    """A room and one of its seats (by token, checked in constant time, or by number) in one
-    round trip: the hot path of every move."""
-    if not is_room_code(code):
-        return None, None
-    query = select(Room, Seat).outerjoin(Seat, Seat.room_id == Room.id).where(Room.code == code)
-    if token is not None:
-        query = query.where(Seat.token_hash == hash_token(token))
-    else:
-        query = query.where(Seat.number == number)
-    row = (await session.execute(query)).first()
-    if row is None:
-        return await room_by_code(session, code), None
-    room, seat = row
-    if seat is not None and token is not None and not token_matches(token, seat.token_hash):
-        return room, None
-    return room, seat
-
-
-async def seat_numbers(session: AsyncSession, code: str
-                       ) -> tuple[int | None, dict[str, tuple[int, str]]] | None:
-    """A room's current game and, by token hash, the number and name of each seat as of that
-    game, read in one statement so that the numbers belong to that game (None: no room)."""
-    if not is_room_code(code):
-        return None
-    query = (select(Room.game_id, Seat.token_hash, Seat.number, Seat.name)
-             .outerjoin(Seat, Seat.room_id == Room.id).where(Room.code == code))
-    rows = (await session.execute(query)).all()
-    if not rows:
-        return None
-    seats = {row.token_hash: (row.number, row.name) for row in rows if row.token_hash}
-    return rows[0].game_id, seats
-
-
 async def add_seat(session: AsyncSession, room_id: int, number: int, name: str,
-                   token: str) -> Seat:
-    """Claim a seat; the unique (room, number) constraint refuses a double claim."""
+                   token: str, auto_pass: str | None = None) -> Seat:
+    """Claim a seat (`auto_pass`: its mode, else the column's default); the unique (room,
+    number) constraint refuses a double claim."""
     seat = Seat(room_id=room_id, number=number, name=name, token_hash=hash_token(token))
+    if auto_pass is not None:
+        seat.auto_pass = auto_pass
     session.add(seat)
     await session.flush()
     return seat

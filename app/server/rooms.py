@@ -21,7 +21,16 @@ from .db import UnitOfWork, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine
 from .models import Room, Seat
-from .reads import RoomInfo, SeatIdentity, chat_line, room_info, room_row, seat_row
+from .reads import (
+    GameInfo,
+    RoomInfo,
+    SeatIdentity,
+    chat_line,
+    room_info,
+    room_row,
+    seat_info,
+    seat_row,
+)
 from .schemas import RoomOptions
 from .scores import SeatOrder
 from .settings import AutoPass
@@ -79,7 +88,8 @@ class Rooms:
         token = new_token()
         try:
             async with self.uow.write(code) as session:
-                room = await self._before_start(session, code, seat)
+                # A seat taken is refused by the (room, number) key: no read of the seats.
+                room = await self._before_start(session, code, seat, free_check=False)
                 await self._add_seat(session, room.id, seat, name, token)
         except IntegrityError as exc:  # the room lock orders claims; this is a second guard
             raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
@@ -122,29 +132,17 @@ class Rooms:
         async with self.uow.write(code) as session:
             return await _stand_in(session, await room_row(session, code, lock=True), seat)
 
-    async def sit_down(self, code: str, token: str) -> tuple[SeatIdentity, int | None]:
-        """Authenticate a token; a replaced player takes the seat back from its bot.
-
-        Returns who holds the token and, if a computer played the seat until now, the game's
-        version when it took over (None: the seat was the player's).
-        """
-        async with self.uow.read(code) as session:  # one statement: a reconnect storm's read
-            room, seat = await repo.room_and_seat(session, code, token=token)
-            if room is None:
-                raise ServiceError(ErrorCode.UNKNOWN_ROOM)
-            if seat is None:
-                raise ServiceError(ErrorCode.BAD_TOKEN)
-            if seat.bot is None:  # the player's own seat: nothing to write
-                return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat), \
-                    None
+    async def take_back(self, code: str, token: str) -> int | None:
+        """A replaced player takes their seat back from the computer playing it (a join saw
+        one there: seating.py); returns the game's version when it took over, None if the
+        seat was given back meanwhile."""
         async with self.uow.write(code) as session:
             room = await room_row(session, code)
             seat = await seat_row(session, room, token)
             # A bot seat's token is never handed out, so a valid token is the replaced player's.
             since = (seat.away_since or 0) if seat.bot is not None else None
             seat.bot, seat.away_since = None, None
-            return SeatIdentity(code, seat.number, seat.name, seat.number == room.host_seat), \
-                since
+            return since
 
     async def set_auto_pass(self, code: str, seat: int, mode: AutoPass) -> None:
         """Keep a seat's auto-pass mode (in the seat row, so it outlives its sockets)."""
@@ -185,7 +183,9 @@ class Rooms:
             except InvalidConfig as exc:
                 raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
             await _new_game(session, room, config)
-            return await room_info(session, code, room)
+            # As the start left it, from what it holds (the room's first game, at version 0).
+            return RoomInfo(code, dict(room.options), room.host_seat,
+                            [seat_info(s) for s in seats], GameInfo(1, 0, False, len(hunted), None))
 
     async def rematch(self, code: str, token: str,
                       order: SeatOrder = SeatOrder.KEEP) -> RoomInfo:
@@ -207,13 +207,12 @@ class Rooms:
 
     async def _add_seat(self, session: AsyncSession, room_id: int, number: int, name: str,
                         token: str) -> None:
-        seat = await repo.add_seat(session, room_id, number, name, token)
-        seat.auto_pass = self.auto_pass_default.value
+        await repo.add_seat(session, room_id, number, name, token, self.auto_pass_default.value)
 
     async def _before_start(self, session: AsyncSession, code: str, seat: int,
-                            host_token: str | None = None) -> Room:
-        """The room (locked), if `seat` is one of its free seats and the game has not
-        started."""
+                            host_token: str | None = None, free_check: bool = True) -> Room:
+        """The room (locked), if `seat` is one of its seats (and free, with `free_check`) and
+        the game has not started."""
         room = await room_row(session, code, lock=True)
         if host_token is not None:
             await self._host(session, room, host_token)
@@ -221,7 +220,7 @@ class Rooms:
             raise ServiceError(ErrorCode.ALREADY_STARTED)
         if not 0 <= seat <= room.options["hunted"]:
             raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {room.options['hunted']}.")
-        if any(s.number == seat for s in await repo.seats_of(session, room.id)):
+        if free_check and any(s.number == seat for s in await repo.seats_of(session, room.id)):
             raise ServiceError(ErrorCode.SEAT_TAKEN)
         return room
 

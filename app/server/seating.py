@@ -43,6 +43,7 @@ class Joining:
     conn: Connection
     error: BaseException | None = None
     done: bool = False
+    returning: bool = False  # a computer plays its token's seat: given back first (ws.py)
 
 
 class LiveGames:
@@ -113,9 +114,11 @@ class LiveGames:
 
     # --- syncs ----------------------------------------------------------------------------
 
-    async def join(self, conn: Connection) -> None:
+    async def join(self, conn: Connection) -> bool:
         """An authenticated socket joins its room, bound to its token's seat in the game it
-        is sent (or as a spectator), and gets its sync, in the room's order.
+        is sent (or as a spectator), and gets its sync, in the room's order; True instead
+        (nothing bound, nothing sent) when a computer plays its token's seat: the seat is
+        given back to its player (`Rooms.take_back`) before it joins again.
 
         The sockets of a room that wait for its lock join together, the first to take it
         binding them all with one read of the seats and syncing them with one read of the
@@ -134,6 +137,7 @@ class LiveGames:
                 raise
         if mine.error is not None:
             raise mine.error
+        return mine.returning
 
     async def _join_all(self, code: str, batch: list[Joining]) -> None:
         """Bind, admit and sync the joining sockets of a room (under its lock); each one that
@@ -142,7 +146,7 @@ class LiveGames:
             return
         try:
             live, read, others = await self._bind(code, batch)
-            ready = [j.conn for j in batch if j.error is None]
+            ready = [j.conn for j in batch if j.error is None and not j.returning]
             for conn in ready:
                 conn.authenticated = True
                 self.hub.join(conn)
@@ -234,12 +238,14 @@ class LiveGames:
             if any(conn.game_id != read.seating.game_id for conn in self.hub.connections(code)):
                 self.syncs.changed(code)  # bound for the game before (the cache was dropped)
                 others = self._rebind(code, read)
+        away = {seat.number for seat in read.room.seats if seat.bot is not None}
         for joining in batch:
             conn = joining.conn
             conn.game_id = read.seating.game_id
             held = None if conn.token is None else read.seating.of(conn.token)
             if held is not None:
                 conn.seat, conn.name = held
+                joining.returning = held[0] in away  # a bot seat's token is never handed out
             elif conn.token is not None:
                 joining.error = ServiceError(ErrorCode.BAD_TOKEN)
         return live, read, others

@@ -32,6 +32,7 @@ from .settings import AutoPass, Settings
 log = logging.getLogger(__name__)
 router = APIRouter()
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+TAKE_BACK_ATTEMPTS = 3  # a seat taken back from its computer that a computer took again
 
 
 def error_text(error: ServiceError) -> str:
@@ -160,13 +161,18 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
     # A few sockets at a time, each from its token to its sync: in a storm the first are
     # served whole while the rest wait, rather than all reading at once and all late.
     async with roles.moves.admitting:
-        if isinstance(message, AuthMessage):
-            _, since = await roles.rooms.sit_down(conn.code, message.token)
-            conn.token = message.token
+        conn.token = message.token if isinstance(message, AuthMessage) else None
         # Bound to its seat under the room's lock (seats change there), then its sync, in
-        # version order with the room's updates.
+        # version order with the room's updates; a seat a computer plays is given back first.
         try:
-            await roles.moves.join(conn)
+            for _ in range(TAKE_BACK_ATTEMPTS):
+                if not await roles.moves.join(conn):
+                    break
+                assert conn.token is not None
+                taken = await roles.rooms.take_back(conn.code, conn.token)
+                since = since if taken is None else taken
+            else:
+                raise busy()
         except BaseException:
             conn.token = None
             raise

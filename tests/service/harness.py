@@ -68,11 +68,9 @@ class Service:
     async def connect(self, code: str, token: str | None) -> Connection:
         """An authenticated socket of `token`'s seat (None: a spectator), synced."""
         conn = Connection(Socket(), code)  # type: ignore[arg-type]
-        if token is not None:
-            who, _ = await self.roles.rooms.sit_down(code, token)
-            conn.token, conn.seat, conn.name = token, who.seat, who.name
+        conn.token = token
         conn.authenticated = True
-        await self.roles.moves.join(conn)
+        await self.roles.moves.join(conn)  # bound to the token's seat, or `bad_token`
         return conn
 
 
