@@ -14,7 +14,7 @@ from app.engine import Event, GameStatus, action_from_json
 from app.engine.offers import action_fields
 
 from . import repository as repo
-from .auth import hash_token
+from .auth import hash_token, is_room_code
 from .automatic import By, seen_by
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
@@ -25,6 +25,7 @@ from .settings import AutoPass
 RECENT_ACTIONS = 30  # a sync carries the visible events of the last actions
 RECENT_CHAT = 50  # and the last chat lines
 KNOWN_ROOMS = 100_000  # room codes remembered as existing (`Reads.room_exists`)
+ROOM_EXISTS = "SELECT 1 FROM room WHERE code = $1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +153,15 @@ class Reads:
             done.exception()  # retrieved, even when every waiting socket went away
 
     async def _check(self, code: str) -> None:
-        async with self.uow.read(code) as session:
-            await room_row(session, code)
+        if not self.uow.postgres:
+            async with self.uow.read(code) as session:
+                await room_row(session, code)
+        elif not is_room_code(code):
+            raise ServiceError(ErrorCode.UNKNOWN_ROOM)
+        else:  # sent as it is: a restart's storm checks every room once
+            async with self.uow.driver(code) as connection:
+                if await connection.fetchval(ROOM_EXISTS, code) is None:
+                    raise ServiceError(ErrorCode.UNKNOWN_ROOM)
         if len(self.known) >= KNOWN_ROOMS:  # bounded: forgetting costs one read, no more
             self.known.clear()
         self.known.add(code)
