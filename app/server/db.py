@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -169,13 +169,14 @@ class UnitOfWork:
             yield session
 
     @asynccontextmanager
-    async def driver(self, code: str) -> AsyncIterator[Any]:
+    async def driver(self, code: str, *, write: bool = False) -> AsyncIterator[Any]:
         """The driver's own connection (asyncpg) from the room's shard's pool, in a read's
-        turn, for statements sent as they are, each in its own implicit transaction (nothing
-        begins one, so its return to the pool sends nothing); `busy` when the database does
-        not answer."""
+        turn (a `write` takes none, as `write` does not), for statements sent as they are,
+        each in its own implicit transaction (nothing begins one, so its return to the pool
+        sends nothing); `busy` when the database does not answer."""
         index = self.shard(code)
-        async with self._turn(index):
+        turn: AbstractAsyncContextManager[None] = nullcontext() if write else self._turn(index)
+        async with turn:
             try:
                 connection = await self.engines[index].raw_connection()
             except Exception as exc:

@@ -10,22 +10,23 @@ from .errors import ErrorCode, ServiceError
 from .roles import Roles
 
 
-def get_roles(request: Request) -> Roles:
-    """The app's roles (rooms, moves, reads, publisher, autoplay)."""
+async def get_roles(request: Request) -> Roles:
+    """The app's roles (rooms, moves, reads, publisher, autoplay); `async`, as every
+    dependency here: FastAPI runs a plain function in its thread pool, a thread hop per call."""
     roles: Roles = request.app.state.roles
     return roles
 
 
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+async def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
     """The seat token from `Authorization: Bearer …` (tokens never travel in URLs)."""
     if not authorization or not authorization.startswith("Bearer "):
         raise ServiceError(ErrorCode.UNAUTHENTICATED)
     return authorization.removeprefix("Bearer ").strip()
 
 
-def optional_bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def optional_bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     """The seat token if one was sent."""
-    return bearer_token(authorization) if authorization else None
+    return await bearer_token(authorization) if authorization else None
 
 
 RolesDep = Annotated[Roles, Depends(get_roles)]

@@ -10,6 +10,7 @@ from app.engine import GameState, action_from_json, apply_action
 from . import gamestore as store
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
+from .reads import RoomInfo
 
 
 @dataclass(slots=True)
@@ -26,6 +27,15 @@ class LiveGame:
     def over(self) -> bool:
         """True once the game has an outcome."""
         return bool(self.state.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """What a start or a rematch made: the room as it left it, and its game as written (at
+    version 0), to be held live without reading it back."""
+
+    room: RoomInfo
+    live: LiveGame
 
 
 async def load(uow: UnitOfWork, code: str) -> LiveGame | None:

@@ -15,7 +15,7 @@ from .schemas import error_responses
 router = APIRouter(prefix="/api", responses=error_responses(401, 403, 404, 409, 422, 429))
 
 
-def get_replays(request: Request) -> Replays:
+async def get_replays(request: Request) -> Replays:
     """The app's replay reader."""
     replays: Replays = request.app.state.replays
     return replays

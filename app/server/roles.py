@@ -20,6 +20,7 @@ from .errors import ErrorCode, ServiceError
 from .frames import ChatLine, Presence, TimeoutFrame, WhisperLine
 from .hub import Hub
 from .leases import Leases, LocalLeases
+from .live import NewGame
 from .movelog import CoreLog, MoveLog
 from .moves import Moves
 from .notices import Bus, Notice, Played
@@ -83,7 +84,7 @@ class Roles:
                             settings.grace_seconds)
         return cls(settings, hub, reads, rooms, moves, publisher, autoplay, bus)
 
-    async def new_game(self, code: str, command: Callable[[], Awaitable[RoomInfo]]) -> RoomInfo:
+    async def new_game(self, code: str, command: Callable[[], Awaitable[NewGame]]) -> RoomInfo:
         """Start a game or a rematch (`command`) under the room's lock, every socket here
         re-bound to its seat and resynced before the lock is let go; then the computer
         players look and the other processes are told (they re-bind theirs the same way).

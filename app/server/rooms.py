@@ -15,11 +15,13 @@ from app.engine import CREATURE, Config, GameStatus, InvalidConfig, new_game
 from app.engine.game import check_config
 
 from . import repository as repo
-from . import scores
+from . import scores, starts
 from .auth import new_seed, new_token
+from .claims import Claims
 from .db import UnitOfWork, unavailable
 from .errors import ErrorCode, ServiceError
 from .frames import ChatLine
+from .live import LiveGame, NewGame
 from .models import Room, Seat
 from .reads import (
     GameInfo,
@@ -28,7 +30,6 @@ from .reads import (
     chat_line,
     room_info,
     room_row,
-    seat_info,
     seat_row,
 )
 from .schemas import RoomOptions
@@ -59,6 +60,7 @@ class Rooms:
     def __init__(self, uow: UnitOfWork, auto_pass_default: AutoPass) -> None:
         self.uow = uow
         self.auto_pass_default = auto_pass_default
+        self.claims = Claims(uow)
 
     async def create_room(self, options: RoomOptions, name: str, seat: int) -> tuple[str, str]:
         """Open a room and seat its host; returns (room code, host's token)."""
@@ -74,9 +76,7 @@ class Rooms:
         for shard in shards:  # a shard that is down: the room is made on the next one
             code = sharded_code(shard)
             try:
-                async with self.uow.write(code) as session:
-                    room = await repo.add_room(session, code, raw, seat)
-                    await self._add_seat(session, room.id, seat, name, token)
+                await self.claims.open(code, raw, seat, name, token, self.auto_pass_default.value)
                 return code, token
             except (ServiceError, SQLAlchemyError) as exc:
                 if shard == shards[-1] or not _not_answering(exc):
@@ -84,15 +84,9 @@ class Rooms:
         raise AssertionError("unreachable: the last shard's failure was raised")
 
     async def claim_seat(self, code: str, seat: int, name: str) -> str:
-        """Claim a free seat before the start; returns its token."""
+        """Claim a free seat before the start (one statement: claims.py); returns its token."""
         token = new_token()
-        try:
-            async with self.uow.write(code) as session:
-                # A seat taken is refused by the (room, number) key: no read of the seats.
-                room = await self._before_start(session, code, seat, free_check=False)
-                await self._add_seat(session, room.id, seat, name, token)
-        except IntegrityError as exc:  # the room lock orders claims; this is a second guard
-            raise ServiceError(ErrorCode.SEAT_TAKEN) from exc
+        await self.claims.claim(code, seat, name, token, self.auto_pass_default.value)
         return token
 
     async def leave_seat(self, code: str, token: str) -> None:
@@ -164,33 +158,34 @@ class Rooms:
             room = await room_row(session, who.room_code)
             return chat_line(await repo.add_chat(session, room.id, who.seat, who.name, text))
 
-    async def start(self, code: str, token: str) -> RoomInfo:
+    async def start(self, code: str, token: str) -> NewGame:
         """Host only: start with the Creature and the seated Hunted, renumbered 1..k; returns
-        the room as the start left it."""
-        async with self.uow.write(code) as session:
-            room = await room_row(session, code, lock=True)
-            await self._host(session, room, token)
+        the room as the start left it and its game (Core statements: starts.py)."""
+        async with self.uow.move(code) as connection:
+            room = await starts.seated(connection, code, token)
             if room.game_id is not None:
                 raise ServiceError(ErrorCode.ALREADY_STARTED)
-            seats = list(await repo.seats_of(session, room.id))
-            if not seats or seats[0].number != CREATURE:
+            if not room.seats or room.seats[0].number != CREATURE:
                 raise ServiceError(ErrorCode.CANNOT_START, "Nobody has taken the Creature.")
-            hunted = [s for s in seats if s.number != CREATURE]
-            await _renumber(session, room, hunted)
-            config = room_config(room.options, len(hunted))
+            hunted = len(room.seats) - 1
+            config = room_config(room.options, hunted)
             try:
                 check_config(config)
             except InvalidConfig as exc:
                 raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
-            await _new_game(session, room, config)
-            # As the start left it, from what it holds (the room's first game, at version 0).
-            return RoomInfo(code, dict(room.options), room.host_seat,
-                            [seat_info(s) for s in seats], GameInfo(1, 0, False, len(hunted), None))
+            # Empty Hunted seats are dropped: the others sit at 1..k in their order.
+            await starts.renumber(connection, room, list(range(len(room.seats))))
+            game_id, state = await starts.first_game(connection, room, config, self.uow.postgres)
+        # As the start left it, from what it holds (the room's first game, at version 0).
+        info = RoomInfo(code, dict(room.options), room.host_seat, room.infos(),
+                        GameInfo(1, 0, False, hunted, None))
+        return NewGame(info, LiveGame(code, game_id, 0, state, 0))
 
     async def rematch(self, code: str, token: str,
-                      order: SeatOrder = SeatOrder.KEEP) -> RoomInfo:
+                      order: SeatOrder = SeatOrder.KEEP) -> NewGame:
         """Host only, after the end: a new game with the same options; the finished game's
-        result is kept, and the seats are kept or rotated; returns the room as it left it."""
+        result is kept, and the seats are kept or rotated; returns the room as it left it
+        and its new game."""
         async with self.uow.write(code) as session:
             room = await room_row(session, code, lock=True)
             await self._host(session, room, token)
@@ -202,17 +197,13 @@ class Rooms:
             await scores.record(session, room, game)
             if order is SeatOrder.ROTATE:
                 await scores.rotate(session, room)
-            await _new_game(session, room, Config.from_json(game.config))
-            return await room_info(session, code, room)
-
-    async def _add_seat(self, session: AsyncSession, room_id: int, number: int, name: str,
-                        token: str) -> None:
-        await repo.add_seat(session, room_id, number, name, token, self.auto_pass_default.value)
+            live = await _new_game(session, room, Config.from_json(game.config))
+            return NewGame(await room_info(session, code, room), live)
 
     async def _before_start(self, session: AsyncSession, code: str, seat: int,
-                            host_token: str | None = None, free_check: bool = True) -> Room:
-        """The room (locked), if `seat` is one of its seats (and free, with `free_check`) and
-        the game has not started."""
+                            host_token: str | None = None) -> Room:
+        """The room (locked), if `seat` is one of its free seats and the game has not
+        started."""
         room = await room_row(session, code, lock=True)
         if host_token is not None:
             await self._host(session, room, host_token)
@@ -220,7 +211,7 @@ class Rooms:
             raise ServiceError(ErrorCode.ALREADY_STARTED)
         if not 0 <= seat <= room.options["hunted"]:
             raise ServiceError(ErrorCode.NO_SUCH_SEAT, f"Seats are 0 to {room.options['hunted']}.")
-        if free_check and any(s.number == seat for s in await repo.seats_of(session, room.id)):
+        if any(s.number == seat for s in await repo.seats_of(session, room.id)):
             raise ServiceError(ErrorCode.SEAT_TAKEN)
         return room
 
@@ -246,20 +237,10 @@ async def _stand_in(session: AsyncSession, room: Room, number: int) -> bool:
     return True
 
 
-async def _renumber(session: AsyncSession, room: Room, hunted: list[Seat]) -> None:
-    """Empty Hunted seats are dropped: the others sit at 1..k in their order."""
-    for new_number, seat in enumerate(hunted, start=1):
-        if seat.number != new_number:
-            if room.host_seat == seat.number:
-                room.host_seat = new_number
-            seat.number = new_number
-            # One UPDATE at a time, lowest first: the number taken is always free,
-            # whereas one flush may order the rows by id and break (room, number).
-            await session.flush()
-
-
-async def _new_game(session: AsyncSession, room: Room, config: Config) -> None:
+async def _new_game(session: AsyncSession, room: Room, config: Config) -> LiveGame:
+    """The room's next game, at version 0, as written and as held live."""
     seed = new_seed()
-    game = await repo.add_game(session, room.id, config.to_json(), seed,
-                               new_game(config, seed).to_json())
+    state = new_game(config, seed)
+    game = await repo.add_game(session, room.id, config.to_json(), seed, state.to_json())
     room.game_id = game.id
+    return LiveGame(room.code, game.id, 0, state, 0)

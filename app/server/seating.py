@@ -13,11 +13,8 @@ import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
-
-from app.engine import may_whisper
 
 from .db import UnitOfWork, busy, unavailable
 from .errors import ErrorCode, ServiceError
@@ -25,12 +22,11 @@ from .frames import ErrorFrame
 from .holding import Releases
 from .hub import Connection, Hub
 from .joinread import RoomRead, read_room
-from .live import LiveGame, from_stored, load
+from .live import LiveGame, NewGame, from_stored, load
 from .publish import Publisher
 from .reads import Reads, RoomInfo
 from .syncing import Syncer
 
-Done = TypeVar("Done")
 # Sockets between their `auth` and their sync at once (ws.py); the others wait their turn.
 # Enough for the four seats of several rooms to be bound together (`LiveGames.join`).
 JOINS_AT_ONCE = 32
@@ -163,15 +159,23 @@ class LiveGames:
         async with self.lock(conn.code):
             await self._send_sync(conn, await self._live_or_none(conn.code), asked=True)
 
-    async def new_game(self, code: str, command: Callable[[], Awaitable[Done]]) -> Done:
-        """Run a command that starts a game (seats may be renumbered or rotated), then re-bind
-        and resync every socket here, all under the room's lock: no move is checked, and no
-        frame of the new game sent, against a seat number of the game before. Once the command
-        has committed, a database too busy to re-bind fails no more than the sockets here:
-        each is told `busy` and closed (it comes back to its new seat), the game is reloaded
-        on its next use, and the command's result stands."""
+    async def new_game(self, code: str, command: Callable[[], Awaitable[NewGame]]) -> RoomInfo:
+        """Run a command that makes a game (seats may be renumbered or rotated), then re-bind
+        and resync every socket here under the room's lock, before any move is checked or
+        frame of the new game sent; with none here, hold the game as the command wrote it (no
+        read). Once the command has committed, a database too busy to re-bind only closes the
+        sockets here with `busy` (they come back to their new seats): its result stands."""
         async with self.lock(code):
-            done = await command()
+            await self.publisher.bus.hold(code)  # before the commit: no later move is missed
+            try:
+                made = await command()
+            except BaseException:
+                self.releases.later(code)  # nothing made: let go, unless held already
+                raise
+            if not self.hub.connections(code):
+                self.syncs.changed(code)
+                self.games[code] = made.live
+                return made.room
             try:
                 await self._new_game(code)
             except SQLAlchemyError as exc:
@@ -182,7 +186,7 @@ class LiveGames:
                 if error.code is not ErrorCode.BUSY:
                     raise
                 self._unbind_all(code, error)
-            return done
+            return made.room
 
     def _unbind_all(self, code: str, error: ServiceError) -> None:
         """The sockets here cannot be re-bound now: each is told why and closed."""
@@ -204,14 +208,6 @@ class LiveGames:
             if live is not None and conn.game_id != live.game_id:
                 return live, None
             return live, conn.seat
-
-    async def whisperer(self, conn: Connection, to: int) -> int:
-        """The seat `conn` holds, if the engine lets it whisper to `to` now; else
-        `not_your_turn`."""
-        live, seat = await self.bound(conn)
-        if live is None or seat is None or not may_whisper(live.state, seat, to):
-            raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
-        return seat
 
     async def read_room(self, code: str) -> RoomRead:
         """The room as of one moment, its notices heard from before the read (so that no

@@ -10,6 +10,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.engine import may_whisper
+
 from . import metrics
 from .caps import check_spectators
 from .db import busy, unavailable
@@ -197,7 +199,9 @@ async def _chat(conn: Connection, message: ChatMessageIn, roles: Roles) -> None:
 async def _whisper(conn: Connection, text: str, to: int, roles: Roles) -> None:
     """Whisper (Frozen Lands): a private line between two Hunted, never stored, never shown to
     anyone else; allowed only while the engine says the card is in effect for both."""
-    seat = await roles.moves.whisperer(conn, to)
+    live, seat = await roles.moves.bound(conn)
+    if live is None or seat is None or not may_whisper(live.state, seat, to):
+        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "You may not whisper to that seat now.")
     line = WhisperLine(seat=seat, name=conn.name, text=text, to=to)
     await roles.publisher.whisper(conn.code, line)
 

@@ -1,8 +1,8 @@
 """A room's commands, sent at the same moment, take effect one at a time: exactly one start
-makes a game, exactly one rematch makes the next one, one computer takes a seat, and a claim
-racing the start is either in the game or refused. The losers hear a clear refusal, never a
-500. On one process, and on two processes of one Postgres database (where only the room's
-row lock stands between them).
+makes a game, exactly one rematch makes the next one, one computer takes a seat, one claim
+takes a free seat, and a claim racing the start is either in the game or refused. The losers
+hear a clear refusal, never a 500. On one process, and on two processes of one Postgres
+database (where only the room's row lock stands between them).
 """
 
 from __future__ import annotations
@@ -80,6 +80,14 @@ async def race_commands(servers: list[Server]) -> None:
         told = answers(await each("POST", f"/rooms/{code}/seats/2/bot", token=host,
                                   json={"kind": "random"}))
         assert told == {"ok": 1, "seat_taken": AT_ONCE - 1}, told
+
+        # Six claims of one free seat: one sits.
+        room = await api.create_room("Creature", 0, hunted=2)
+        code = room["code"]
+        responses = await each("POST", f"/rooms/{code}/seats", json={"seat": 1, "name": "Racer"})
+        assert answers(responses) == {"ok": 1, "seat_taken": AT_ONCE - 1}, answers(responses)
+        names = [s["name"] for s in (await api.lobby(code))["seats"]]
+        assert names == ["Creature", "Racer", None], names
 
         # Claims racing the start: each claim is in the game, or refused as already started.
         room = await api.create_room("Creature", 0, hunted=6)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.server import autoplay
+from app.server import autoplay, seating
+from app.server.live import load
 from app.server.reads import RoomInfo
 from app.server.schemas import RoomOptions
 
@@ -68,5 +69,35 @@ def test_a_busy_database_pauses_the_computer_players_and_they_look_again(
                     await asyncio.sleep(0.01)
             assert not failures
             await roles.autoplay.close()
+
+    asyncio.run(run())
+
+
+def test_a_start_with_no_socket_here_holds_the_game_it_wrote_without_reading_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start hands the game it wrote to the live games: neither the room nor the game is
+    read back, and the game held is the one stored (a load from the database gives the same)."""
+    async def run() -> None:
+        async with Service(tmp_path) as service:
+            roles = service.roles
+            code, host = await roles.rooms.create_room(RoomOptions(variant="base", hunted=2),
+                                                       "Morgan", 0)
+            await roles.rooms.claim_seat(code, 2, "Second")  # Hunted 1 once started
+
+            async def no_read(_: str) -> None:
+                raise AssertionError("read back after the start")
+
+            with monkeypatch.context() as patched:
+                patched.setattr(roles.moves, "read_room", no_read)
+                patched.setattr(seating, "load", no_read)
+                room = await roles.new_game(code, partial(roles.rooms.start, code, host))
+            held = roles.moves.peek(code)
+            assert held is not None and room.game is not None and room.game.version == 0
+            stored = await load(roles.moves.uow, code)
+            assert stored is not None
+            assert (held.game_id, held.version, held.snapshot_version) == (
+                stored.game_id, stored.version, stored.snapshot_version)
+            assert held.state.to_json() == stored.state.to_json()
+            assert [(s.number, s.name) for s in room.seats] == [(0, "Morgan"), (1, "Second")]
 
     asyncio.run(run())
