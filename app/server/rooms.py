@@ -61,6 +61,7 @@ class Rooms:
         self.uow = uow
         self.auto_pass_default = auto_pass_default
         self.claims = Claims(uow)
+        self.starts = starts.Starts(uow)
 
     async def create_room(self, options: RoomOptions, name: str, seat: int) -> tuple[str, str]:
         """Open a room and seat its host; returns (room code, host's token)."""
@@ -161,8 +162,8 @@ class Rooms:
     async def start(self, code: str, token: str) -> NewGame:
         """Host only: start with the Creature and the seated Hunted, renumbered 1..k; returns
         the room as the start left it and its game (Core statements: starts.py)."""
-        async with self.uow.move(code) as connection:
-            room = await starts.seated(connection, code, token)
+        async with self.starts.transaction(code) as run:
+            room = await starts.seated(run, code, token)
             if room.game_id is not None:
                 raise ServiceError(ErrorCode.ALREADY_STARTED)
             if not room.seats or room.seats[0].number != CREATURE:
@@ -174,8 +175,8 @@ class Rooms:
             except InvalidConfig as exc:
                 raise ServiceError(ErrorCode.CANNOT_START, str(exc)) from exc
             # Empty Hunted seats are dropped: the others sit at 1..k in their order.
-            await starts.renumber(connection, room, list(range(len(room.seats))))
-            game_id, state = await starts.first_game(connection, room, config, self.uow.postgres)
+            await starts.renumber(run, room, list(range(len(room.seats))))
+            game_id, state = await starts.first_game(run, room, config, self.uow.postgres)
         # As the start left it, from what it holds (the room's first game, at version 0).
         info = RoomInfo(code, dict(room.options), room.host_seat, room.infos(),
                         GameInfo(1, 0, False, hunted, None))

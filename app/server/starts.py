@@ -1,4 +1,5 @@
-"""The start's statements, in SQLAlchemy Core on one connection (no ORM), in one transaction.
+"""The start's statements, in SQLAlchemy Core (no ORM), in one transaction: on Postgres sent as
+they are on the driver's connection, elsewhere through SQLAlchemy's.
 
 The room's row lock, then its seats (the host's among them: no read of its own); the first
 game and the room's pointer to it in one statement where the backend runs a CTE that writes
@@ -9,10 +10,15 @@ and the live game is kept, from what it wrote (docs/performance.md, "Storms").
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple, cast
 
+import orjson
 from sqlalchemy import (
+    JSON,
     Integer,
     String,
     Table,
@@ -21,11 +27,15 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import ClauseElement, Executable
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from app.engine import Config, GameState, GameStatus, new_game
 
 from .auth import is_room_code, new_seed, token_matches
+from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .models import Game, Room, Seat, now
 from .reads import SeatInfo
@@ -61,6 +71,10 @@ FIRST_GAME = (update(ROOM).where(ROOM.c.id == _ROOM_ID)
               .returning(ROOM.c.game_id).add_cte(_ADDED))
 
 
+# Runs one of the statements above with its values; returns the rows back (none: []).
+Run = Callable[[Executable, dict[str, Any]], Awaitable[list[Sequence[Any]]]]
+
+
 class SeatRow(NamedTuple):
     """A seat as the start reads it."""
 
@@ -89,15 +103,64 @@ class Seated:
                 for s in self.seats]
 
 
-async def seated(connection: AsyncConnection, code: str, token: str) -> Seated:
+class Sent:
+    """A statement compiled once for Postgres, sent as it is on the driver's connection (its
+    JSON values as text, as the column's codec expects; JSON comes back decoded)."""
+
+    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
+        compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
+        self.sql = str(compiled)
+        self.names = list(compiled.positiontup or ())
+        self.json = {name for name in self.names if isinstance(compiled.binds[name].type, JSON)}
+
+    async def rows(self, driver: Any, values: dict[str, Any]) -> list[Sequence[Any]]:
+        """The rows back, on an asyncpg connection."""
+        return list(await driver.fetch(self.sql, *[
+            _text(values[name]) if name in self.json else values[name] for name in self.names]))
+
+
+class Starts:
+    """Runs the start's statements in one transaction on the room's shard: sent as they are on
+    the driver's connection on Postgres, through SQLAlchemy's connection elsewhere."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self.uow = uow
+        self.sent: dict[Executable, Sent] | None = (
+            {statement: Sent(statement, uow.engine.dialect)
+             for statement in (LOCKED, SEATS, RENUMBER, FIRST_GAME)} if uow.postgres else None)
+
+    @asynccontextmanager
+    async def transaction(self, code: str) -> AsyncIterator[Run]:
+        """A transaction on the room's shard, committed when the block ends without an error;
+        yields what runs a statement in it."""
+        if self.sent is None:
+            async with self.uow.move(code) as connection:
+                yield partial(_execute, connection)
+            return
+        sent = self.sent
+        async with self.uow.driver(code, write=True) as driver, driver.transaction():
+            yield lambda statement, values: sent[statement].rows(driver, values)
+
+
+def _text(value: Any) -> str:
+    """JSON text for a `json` column."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+async def _execute(connection: AsyncConnection, statement: Executable,
+                   values: dict[str, Any]) -> list[Sequence[Any]]:
+    result = await connection.execute(statement, values)
+    return list(result.all()) if result.returns_rows else []
+
+
+async def seated(run: Run, code: str, token: str) -> Seated:
     """The room `code`, locked, with its seats, if `token` holds its host's seat: else
     `unknown_room`, `bad_token` or `not_host`."""
-    row = (await connection.execute(LOCKED, {"code": code})).first() if is_room_code(code) else None
-    if row is None:
+    rows = await run(LOCKED, {"code": code}) if is_room_code(code) else []
+    if not rows:
         raise ServiceError(ErrorCode.UNKNOWN_ROOM)
-    room_id, options, host_seat, game_id = row
-    rows = await connection.execute(SEATS, {"room_id": room_id})
-    seats = [SeatRow(*seat) for seat in rows]
+    room_id, options, host_seat, game_id = rows[0]
+    seats = [SeatRow(*seat) for seat in await run(SEATS, {"room_id": room_id})]
     room = Seated(room_id, options, host_seat, game_id, seats)
     held = next((s for s in seats if token_matches(token, s.token_hash)), None)
     if held is None:
@@ -107,19 +170,19 @@ async def seated(connection: AsyncConnection, code: str, token: str) -> Seated:
     return room
 
 
-async def renumber(connection: AsyncConnection, room: Seated, numbers: list[int]) -> None:
+async def renumber(run: Run, room: Seated, numbers: list[int]) -> None:
     """Seat i of the room's seats takes `numbers[i]`, one UPDATE at a time in order (lowest
     first, so the number taken is always free under the (room, number) key); the host's
     seat number follows its seat."""
     for index, seat in enumerate(room.seats):
         if numbers[index] != seat.number:
-            await connection.execute(RENUMBER, {"seat_id": seat.id, "number": numbers[index]})
+            await run(RENUMBER, {"seat_id": seat.id, "number": numbers[index]})
             if seat.number == room.host_seat:
                 room.host_seat = numbers[index]
             room.seats[index] = seat._replace(number=numbers[index])
 
 
-async def first_game(connection: AsyncConnection, room: Seated, config: Config,
+async def first_game(run: Run, room: Seated, config: Config,
                      one_statement: bool) -> tuple[int, GameState]:
     """Write the room's game at version 0 (with its first snapshot) and point the room at
     it; returns the game's id and state."""
@@ -131,8 +194,8 @@ async def first_game(connection: AsyncConnection, room: Seated, config: Config,
     values = {f"new_{column}": value for column, value in game.items()}
     values |= {"room_id": room.room_id, "host_seat": room.host_seat}
     if one_statement:
-        game_id = (await connection.execute(FIRST_GAME, values)).scalar_one()
+        game_id = (await run(FIRST_GAME, values))[0][0]
     else:
-        game_id = (await connection.execute(ADD_GAME, values)).scalar_one()
-        await connection.execute(POINT, values | {"game_id": game_id})
+        game_id = (await run(ADD_GAME, values))[0][0]
+        await run(POINT, values | {"game_id": game_id})
     return int(game_id), state
