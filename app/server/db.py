@@ -171,9 +171,10 @@ class UnitOfWork:
     @asynccontextmanager
     async def driver(self, code: str, *, write: bool = False) -> AsyncIterator[Any]:
         """The driver's own connection (asyncpg) from the room's shard's pool, in a read's
-        turn (a `write` takes none, as `write` does not), for statements sent as they are,
-        each in its own implicit transaction (nothing begins one, so its return to the pool
-        sends nothing); `busy` when the database does not answer."""
+        turn (with `write`, none: a write never waits behind the reads, as in `write`), for
+        statements sent as they are, each in its own implicit transaction unless the caller
+        begins one (nothing else does, so its return to the pool sends nothing); `busy` when
+        the database does not answer."""
         index = self.shard(code)
         turn: AbstractAsyncContextManager[None] = nullcontext() if write else self._turn(index)
         async with turn:
