@@ -12,15 +12,18 @@ NOTIFY statement: docs/cluster.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import asyncpg
 import orjson
-from sqlalchemy import JSON, Insert
+from sqlalchemy import JSON
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from . import gamestore as store
 from .admission import Turns
@@ -89,16 +92,24 @@ class OneStatement:
     connection comes from the engine's pool, only the sending skips that layer. JSON values go
     as text, as the column's codec expects."""
 
-    def __init__(self, statement: Insert, dialect: Dialect) -> None:
-        compiled = statement.compile(dialect=dialect)
+    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
+        compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
         self.sql = str(compiled)
         self.names = list(compiled.positiontup or ())
         self.json = {name for name in self.names if isinstance(compiled.binds[name].type, JSON)}
 
     async def fetch(self, driver: Any, values: dict[str, Any]) -> Any:
         """The first column of the first row back (None: no row), on an asyncpg connection."""
-        return await driver.fetchval(self.sql, *[
-            _text(values[name]) if name in self.json else values[name] for name in self.names])
+        return await driver.fetchval(self.sql, *self._arguments(values))
+
+    async def rows(self, driver: Any, values: dict[str, Any]) -> list[Sequence[Any]]:
+        """Every row back (JSON columns decoded), on an asyncpg connection."""
+        return list(await driver.fetch(self.sql, *self._arguments(values)))
+
+    def _arguments(self, values: dict[str, Any]) -> list[Any]:
+        """`values` in the statement's order, JSON as text."""
+        return [_text(values[name]) if name in self.json else values[name]
+                for name in self.names]
 
 
 class CoreLog:

@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple, cast
 
-import orjson
 from sqlalchemy import (
-    JSON,
     Integer,
     String,
     Table,
@@ -27,10 +25,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.sql import ClauseElement, Executable
-from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql import Executable
 
 from app.engine import Config, GameState, GameStatus, new_game
 
@@ -38,6 +34,7 @@ from .auth import is_room_code, new_seed, token_matches
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .models import Game, Room, Seat, now
+from .movelog import OneStatement
 from .reads import SeatInfo
 from .settings import AutoPass
 
@@ -103,30 +100,14 @@ class Seated:
                 for s in self.seats]
 
 
-class Sent:
-    """A statement compiled once for Postgres, sent as it is on the driver's connection (its
-    JSON values as text, as the column's codec expects; JSON comes back decoded)."""
-
-    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
-        compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
-        self.sql = str(compiled)
-        self.names = list(compiled.positiontup or ())
-        self.json = {name for name in self.names if isinstance(compiled.binds[name].type, JSON)}
-
-    async def rows(self, driver: Any, values: dict[str, Any]) -> list[Sequence[Any]]:
-        """The rows back, on an asyncpg connection."""
-        return list(await driver.fetch(self.sql, *[
-            _text(values[name]) if name in self.json else values[name] for name in self.names]))
-
-
 class Starts:
     """Runs the start's statements in one transaction on the room's shard: sent as they are on
     the driver's connection on Postgres, through SQLAlchemy's connection elsewhere."""
 
     def __init__(self, uow: UnitOfWork) -> None:
         self.uow = uow
-        self.sent: dict[Executable, Sent] | None = (
-            {statement: Sent(statement, uow.engine.dialect)
+        self.sent: dict[Executable, OneStatement] | None = (
+            {statement: OneStatement(statement, uow.engine.dialect)
              for statement in (LOCKED, SEATS, RENUMBER, FIRST_GAME)} if uow.postgres else None)
 
     @asynccontextmanager
@@ -140,11 +121,6 @@ class Starts:
         sent = self.sent
         async with self.uow.driver(code, write=True) as driver, driver.transaction():
             yield lambda statement, values: sent[statement].rows(driver, values)
-
-
-def _text(value: Any) -> str:
-    """JSON text for a `json` column."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 async def _execute(connection: AsyncConnection, statement: Executable,
