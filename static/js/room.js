@@ -8,6 +8,7 @@ import { errorText, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { describePast, offerWithKey, promptText, roleLabel, seatName } from "./labels.js";
 import { MoveAlert } from "./notify.js";
+import { PressGuard } from "./press.js";
 import { RoomSocket, clientId } from "./socket.js";
 import { Table } from "./table.js";
 
@@ -39,6 +40,8 @@ export class Room {
     this.armedCard = null;
     this.firstPick = null;
     this.main = document.getElementById("main");
+    this.held = null; // a redraw held while a button is pressed: {fresh, events} (press.js)
+    this.press = new PressGuard(() => this.render());
     const switches = h("span#switches.switches", {}, this.alert.controls());
     document.querySelector(".topbar").append(switches);
     this.socket = new RoomSocket(code, {
@@ -337,6 +340,12 @@ export class Room {
 
   /** Draw the room; `events` are those of the update just received (the table animates them). */
   render(fresh = false, events = []) {
+    const held = this.held;
+    if (this.press.hold()) {
+      this.held = { fresh: fresh || Boolean(held && held.fresh), events: [...(held ? held.events : []), ...events] };
+      return;
+    }
+    if (held) [fresh, events, this.held] = [fresh || held.fresh, [...held.events, ...events], null];
     document.body.dataset.version = String(this.version);
     document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
     document.body.dataset.phase = this.view ? this.view.phase : "lobby";
