@@ -25,6 +25,7 @@ QUEUE_BYTES = 1 << 20
 NORMAL_CLOSURE = 1000
 TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
 CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
+CLOSE_PATIENCE = 10.0  # seconds a handler waits for its immediate close to be written
 SEATS = range(7)  # seat numbers: the Creature (0) and up to six Hunted (schemas.py)
 
 
@@ -93,10 +94,10 @@ class Connection:
             self.flush = asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
-        """Write the outbox, without a task, while the socket takes each frame at once: in a
-        flood every socket is idle between moves, and a task per frame and socket cost more
-        than the write. A send that must wait (the transport's buffer is full), the close and
-        a dead socket's go to a writer task, which sends the rest in order."""
+        """Write the outbox, without a task, while the socket takes each frame at once (in a
+        flood every socket is idle between moves: a task was started per frame and socket for
+        a write that never waited). A send that must wait (the transport's buffer is full),
+        the close and a dead socket's go to a writer task, which sends the rest in order."""
         self.flush = None
         started = None
         while self.outbox and (text := self.outbox[0]) is not None:
@@ -176,8 +177,8 @@ class Connection:
                 await asyncio.sleep(0)  # the flush is due in this turn of the loop
             else:
                 await asyncio.wait({self.writer})
-        if self.closer is not None:
-            await asyncio.wait({self.closer})
+        if self.closer is not None:  # a peer that never reads never takes it: not for ever
+            await asyncio.wait({self.closer}, timeout=CLOSE_PATIENCE)
 
 
 class Hub:
