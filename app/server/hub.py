@@ -6,9 +6,6 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict, deque
-from collections.abc import Coroutine, Generator
-from functools import partial
-from typing import Any
 
 from fastapi import WebSocket
 
@@ -29,38 +26,9 @@ CLOSE_PATIENCE = 10.0  # seconds a handler waits for its immediate close to be w
 SEATS = range(7)  # seat numbers: the Creature (0) and up to six Hunted (schemas.py)
 
 
-class Sending:
-    """One frame's send, for a writer task to await: a coroutine not begun yet, or one begun
-    outside any task (`started`) that waits on `waiting`. The task runs the rest of a begun
-    one: what it waits on goes to the task, each result or exception (a cancellation) back."""
-
-    __slots__ = ("coroutine", "size", "started", "waiting")
-
-    def __init__(self, coroutine: Coroutine[Any, Any, None], size: int, waiting: Any = None,
-                 *, started: bool = False) -> None:
-        self.coroutine, self.size, self.waiting, self.started = coroutine, size, waiting, started
-
-    def __await__(self) -> Generator[Any, Any, None]:
-        if not self.started:
-            return (yield from self.coroutine.__await__())
-        waiting = self.waiting
-        while True:
-            try:
-                result = yield waiting
-            except BaseException as exc:  # the task's cancellation is the send's too
-                step = partial(self.coroutine.throw, exc)
-            else:
-                step = partial(self.coroutine.send, result)
-            try:
-                waiting = step()
-            except StopIteration:
-                return
-
-
 class Connection:
-    """One open socket: who it is, and an outbox sent in order. What the outbox holds is
-    written by one callback in the next turn of the loop, with no task; a writer task runs only
-    while a send must wait (an idle socket holds no task and no queue object)."""
+    """One open socket: who it is, and an outbox sent in order by a writer task that runs
+    only while frames wait (an idle socket holds no task and no queue object)."""
 
     def __init__(self, websocket: WebSocket, code: str) -> None:
         self.websocket = websocket
@@ -72,10 +40,9 @@ class Connection:
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it
         self.outbox: deque[str | None] = deque()  # None: close once the rest is sent
-        self.queued = 0  # characters waiting in the outbox or being sent
+        self.queued = 0  # characters waiting in the outbox
         self.closing = False  # once set, nothing more is queued
-        self.flush: asyncio.Handle | None = None  # the outbox's write, due this turn
-        self.writer: asyncio.Task[None] | None = None  # while a send waits, and after it
+        self.writer: asyncio.Task[None] | None = None  # while the outbox is being sent
         self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
 
     def send(self, text: str) -> None:
@@ -90,37 +57,8 @@ class Connection:
     def _queue(self, item: str | None) -> None:
         self.outbox.append(item)
         self.queued += len(item or "")
-        if self.writer is None and self.flush is None:
-            self.flush = asyncio.get_running_loop().call_soon(self._flush)
-
-    def _flush(self) -> None:
-        """Write the outbox, without a task, while the socket takes each frame at once (in a
-        flood every socket is idle between moves: a task was started per frame and socket for
-        a write that never waited). A send that must wait (the transport's buffer is full),
-        the close and a dead socket's go to a writer task, which sends the rest in order."""
-        self.flush = None
-        started = None
-        while self.outbox and (text := self.outbox[0]) is not None:
-            self.outbox.popleft()
-            sending = self.websocket.send_text(text)
-            try:
-                waiting = sending.send(None)
-            except StopIteration:
-                self.queued -= len(text)
-                continue
-            except Exception:  # a closed socket raises RuntimeError subclasses
-                self._dropped()
-                break
-            started = Sending(sending, len(text), waiting, started=True)
-            break
-        if started is not None or self.outbox or self.closing:
-            self.writer = asyncio.get_running_loop().create_task(self._write(started))
-
-    def _dropped(self) -> None:
-        """The socket is dead: what waits is dropped, and the writer closes it."""
-        self.closing = True
-        self.outbox.clear()
-        self.queued = 0
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def close(self, code: int = NORMAL_CLOSURE) -> None:
         """Close the socket: after what is queued normally; at once, with `code`, when the
@@ -133,10 +71,7 @@ class Connection:
             return
         self.outbox.clear()  # its frames are dropped: the close code says so
         self.queued = 0
-        if self.flush is not None:
-            self.flush.cancel()
-            self.flush = None
-        if self.writer is not None:  # its send is cancelled, or closed unbegun with the task
+        if self.writer is not None:
             self.writer.cancel()
             self.writer = None  # a task cancelled before it began would never clear it
         self.closer = asyncio.get_running_loop().create_task(self._close_now(code))
@@ -145,38 +80,33 @@ class Connection:
         with contextlib.suppress(Exception):
             await self.websocket.close(code, CLOSE_REASONS.get(code, ""))
 
-    async def _write(self, started: Sending | None = None) -> None:
-        """Send the outbox in order until it is empty (after `started`, a send that had to
-        wait), then close the socket if it is closing; a dead socket drops the rest."""
+    async def _write(self) -> None:
+        """Send the outbox in order until it is empty; a dead socket drops the rest."""
         try:
-            sending = started or self._next()
-            while sending is not None:
-                try:
-                    await sending
-                except Exception:  # a closed socket raises RuntimeError subclasses
-                    self._dropped()
+            while self.outbox:
+                text = self.outbox.popleft()
+                if text is None:
                     break
-                self.queued -= sending.size
-                sending = self._next()
-            if self.closing:
+                self.queued -= len(text)
+                try:
+                    await self.websocket.send_text(text)
+                except Exception:  # a closed socket raises RuntimeError subclasses
+                    self.closing = True
+                    self.outbox.clear()
+                    self.queued = 0
+                    text = None
+                    break
+            if text is None:
                 with contextlib.suppress(Exception):
                     await self.websocket.close()
         finally:
             self.writer = None
 
-    def _next(self) -> Sending | None:
-        """The send of the outbox's next frame; None when it is empty or closes the socket."""
-        text = self.outbox.popleft() if self.outbox else None
-        return None if text is None else Sending(self.websocket.send_text(text), len(text))
-
     async def finished(self) -> None:
         """Wait until the outbox is sent, or dropped by an immediate close and that close sent
         (a socket whose handler returned first would be dropped without its close code)."""
-        while self.flush is not None or self.writer is not None:
-            if self.writer is None:
-                await asyncio.sleep(0)  # the flush is due in this turn of the loop
-            else:
-                await asyncio.wait({self.writer})
+        while self.writer is not None:
+            await asyncio.wait({self.writer})
         if self.closer is not None:  # a peer that never reads never takes it: not for ever
             await asyncio.wait({self.closer}, timeout=CLOSE_PATIENCE)
 
