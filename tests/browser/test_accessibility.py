@@ -21,12 +21,20 @@ pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 IMPACTS = ("critical", "serious", "moderate", "minor")
 FAILING = ("critical", "serious")
+# Resolves once every running animation that ends has ended.
+SETTLED_JS = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.playState === "running" && a.effect
+    && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
 
 
 def axe(page: Page, name: str) -> None:
     """Run axe-core on the page as it is; print its counts, fail on a serious violation."""
     if not AXE.exists():
         pytest.fail(f"no {AXE.relative_to(ROOT)}: run `make client` (npm ci)")
+    # A text fading in (the reveal, the end screen rising) has less contrast than it will
+    # have: axe looks at the page once what is moving has settled.
+    page.evaluate(SETTLED_JS)
     page.evaluate(AXE.read_text())  # evaluated by the driver: the page's CSP does not apply
     violations: list[dict[str, Any]] = page.evaluate(
         "axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations)")
