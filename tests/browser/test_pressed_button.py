@@ -21,6 +21,7 @@ def test_a_button_held_while_someone_joins_still_takes_the_click(
     create_room(host, "Morgan", hunted=2, bot_delay_ms=0)
     code = lobby_link(host).rsplit("/", 1)[1]
     add = host.locator("li.seat[data-seat='2'] button.add-bot")
+    expect(add).to_be_visible()  # the lobby drawn for its host (after the socket's sync)
     box = add.bounding_box()
     assert box is not None
     host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
