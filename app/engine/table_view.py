@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .events import Event
-from .public_view import TokenView
-from .seat_view import JsonValue
+from .seat_view import JsonValue, TokenView
 from .state import CREATURE, GameState
 from .view import private_view, seat_view
 from .wire import wire_object
