@@ -38,6 +38,7 @@ class Connection:
         self.name = ""
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it
+        self.told = Sockets()  # the presence its latest sync or presence frame showed
         self.outbox: deque[str | None] = deque()  # None: close once the rest is sent
         self.queued = 0  # characters waiting in the outbox
         self.closing = False  # once set, nothing more is queued
@@ -155,8 +156,12 @@ class Hub:
         """This process's sockets in the room."""
         return Sockets.of(c.seat for c in self.connections(code))
 
-    def presence(self, code: str, census: Census | None = None) -> Presence:
-        """Who is connected, on any process: seat numbers, and how many spectators (the
-        others' from `census` when given, else from the board)."""
+    def sockets(self, code: str, census: Census | None = None) -> Sockets:
+        """Who is connected, on any process (the others' from `census` when given, else
+        from the board)."""
         remote = self.board.remote(code) if census is None else census.remote
-        return Presence(**(self.local_presence(code) | remote).to_json())
+        return self.local_presence(code) | remote
+
+    def presence(self, code: str, census: Census | None = None) -> Presence:
+        """`sockets` as the wire shows it: seat numbers, and how many spectators."""
+        return Presence(**self.sockets(code, census).to_json())

@@ -134,8 +134,11 @@ class NatsBus(NoticeBus):
         """A census of a room held here: our view of it, and who else has sockets there."""
         code = orjson.loads(message.data)["r"]
         seen = {origin: p.to_json() for origin, p in self.board.rooms.get(code, {}).items()}
-        seen[self.origin] = self._mine.get(code) or Presence().to_json()
-        away = self._remote.away(code) if self._remote is not None else {}
+        # Our sockets as they are, not as last announced: that lags a departure by an interval.
+        remote = self._remote
+        seen[self.origin] = (remote.here(code).to_json() if remote is not None
+                             else self._mine.get(code) or Presence().to_json())
+        away = remote.away(code) if remote is not None else {}
         answer = {"o": self.origin, "p": seen, "a": away}
         with contextlib.suppress(nats.errors.Error):
             await client.publish(message.reply,

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from .presence import Census, PresenceBoard
+from .presence import Census, Presence, PresenceBoard
 
 
 class Notice(StrEnum):
@@ -73,6 +73,9 @@ class Remote(Protocol):
 
     def away(self, code: str) -> dict[int, float]:
         """Seconds each seat missing from the room's presence has been away, as seen here."""
+
+    def here(self, code: str) -> Presence:
+        """This process's own sockets in the room, now."""
 
 
 Before = Sequence[tuple[Notice, dict[str, Any]]]

@@ -161,8 +161,9 @@ class Coalescer:
 class RoomPresence:
     """A process's view of presence: its own sockets, merged with the other processes'.
 
-    `changed(code)` after a socket comes or goes; at most once per interval it then sends the
-    room's sockets the merged `presence` (only if it differs from the last one sent), and an
+    `changed(code)` after a socket comes or goes; at most once per interval it then hands
+    `send` the merged `presence` (`send` gives it to each socket last shown another: a sync
+    may have shown a socket a presence the room's frames never did), and an
     interval after the change it announces this process's own part to the others (only if that
     differs): the sockets of a room reconnecting together make one notice, not one each. A
     change of the spectator count alone reaches the room at most once per `spectator_interval`:
@@ -207,9 +208,9 @@ class RoomPresence:
             self.gone_since[(code, seat)] = time.monotonic()
         if merged.seats != before.seats and self.seats_changed is not None:
             self.seats_changed(code)
-        if merged == before or (merged.seats == before.seats and self._too_soon(code)):
+        if merged != before and merged.seats == before.seats and self._too_soon(code):
             return
-        self.send(code, merged)
+        self.send(code, merged)  # even if unchanged: a socket's sync may show another one
         self.sent_at[code] = asyncio.get_running_loop().time()
         if merged:
             self.sent[code] = merged

@@ -147,11 +147,13 @@ class Publisher:
         self.flow.changed(code)
 
     def _send_presence(self, code: str, presence: Sockets) -> None:
-        """To the sockets that have their sync: a joining one gets it there, first."""
+        """To the sockets that have their sync (a joining one gets it there, first) and were
+        last shown another presence (a sync may have shown one the room's frames never did)."""
         text = PresenceFrame(presence=Presence(**presence.to_json())).encode()
         for conn in self.hub.connections(code):
-            if conn.synced:
+            if conn.synced and conn.told != presence:
                 conn.send(text)
+                conn.told = presence
 
     def _tell_presence(self, code: str, mine: Sockets) -> None:
         task = asyncio.create_task(self.bus.announce(code, Notice.PRESENCE, mine.to_json()))

@@ -24,6 +24,7 @@ from .live import NewGame
 from .movelog import CoreLog, MoveLog
 from .moves import Moves
 from .notices import Bus, Notice, Played
+from .presence import Presence as Sockets
 from .publish import Publisher
 from .reads import Reads, RoomInfo
 from .rooms import Rooms
@@ -149,6 +150,10 @@ class Delivery:
     def away(self, code: str) -> dict[int, float]:
         """How long each seat missing from the room has been away, as this process saw it."""
         return self.roles.hub.away(code)
+
+    def here(self, code: str) -> Sockets:
+        """This process's own sockets in the room, now (not as last announced)."""
+        return self.roles.hub.local_presence(code)
 
     async def stale(self) -> None:
         """A process died, perhaps between a move's commit and its notice: every room whose

@@ -37,6 +37,7 @@ class Syncer:
         once it is spent)."""
         if not conns:
             return
+        shown = self.hub.sockets(code)  # the presence a kept sync shows (its stamp's)
         stamp = self.stamp(code, live)
         wanted = {conn.seat for conn in conns}
         texts = {seat: text for seat in wanted
@@ -47,9 +48,11 @@ class Syncer:
                 raise ServiceError(ErrorCode.RATE_LIMITED, "This room's syncs are rebuilt too "
                                    f"often: ask again in {max(wait, 0.1):.1f} s.")
             texts |= await self._build(code, missing, live, read)
+        built = self.hub.sockets(code)  # the presence the syncs just built show
         for conn in conns:
             conn.send(texts[conn.seat])
             conn.synced = True
+            conn.told = built if conn.seat in missing else shown
 
     def stamp(self, code: str, live: LiveGame | None) -> Stamp:
         """What a sync of the room built now depends on, besides the seat."""

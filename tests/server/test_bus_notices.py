@@ -29,6 +29,7 @@ class Recorder:
         self.heard: list[tuple[Any, ...]] = []
         self.gaps = 0
         self.absent: dict[int, float] = {}  # what `away` says of every room
+        self.sockets: dict[str, Presence] = {}  # what `here` says of each room
 
     async def moved(self, code: str, played: Played) -> None:
         await asyncio.sleep(0.001 * (played.version % 3))  # slow handling must not reorder
@@ -45,6 +46,9 @@ class Recorder:
 
     def away(self, code: str) -> dict[int, float]:
         return self.absent
+
+    def here(self, code: str) -> Presence:
+        return self.sockets.get(code, Presence())
 
 
 class LateBus(PostgresBus):

@@ -134,3 +134,32 @@ async def test_a_crowd_of_spectators_costs_each_socket_a_few_presence_frames(
     assert max(frames) < crowd / 10, max(frames)
     assert sum(frames) < crowd * crowd / 20, sum(frames)
     await close_all(everyone)
+
+
+def last_shown(player: Player) -> JSON | None:
+    """The presence this socket was shown last, by a `presence` frame or its `sync`."""
+    shown = [f["presence"] for f in player.frames if f["type"] in ("presence", "sync")]
+    return shown[-1] if shown else None
+
+
+@async_test
+async def test_a_seat_a_sync_showed_is_shown_gone_though_no_presence_frame_showed_it(
+        server: ServerFactory) -> None:
+    # A room's presence frames come at most once per interval; a sync shows the presence as
+    # it is. The start's sync showed the Hunted before the frame announcing it was due, and
+    # the Hunted left before that frame went: the room once compared the frame due with the
+    # last one it sent ([0], as before) and sent nothing, so the Creature kept seeing [0, 1].
+    live = server("sqlite", presence_interval=10.0)
+    async with Api(live) as api:
+        table = await open_table(api, hunted=1, start=False, take_over=False)
+        creature = Player(live, table.code, table.tokens[0])
+        hunted = Player(live, table.code, table.tokens[1])
+        assert (await creature.connect())["presence"] == presence([0])
+        await hunted.connect()  # the room's frame saying so waits for the interval
+        mark = len(creature.frames)
+        await api.start(table.code, table.tokens[0])
+        sync = await creature.wait_for(lambda f: f["type"] == "sync", since=mark)
+        assert sync["presence"] == presence([0, 1])
+        await hunted.close()
+        await creature.wait_for(lambda _: last_shown(creature) == presence([0]), timeout=30)
+        await creature.close()
