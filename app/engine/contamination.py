@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .board import Events, board_the_ship, emit, held_tokens, holder_of, reveal
 from .cards import CONTAMINATION_BLANKS, CONTAMINATION_ICONS
+from .public_view import Face
 from .rng import shuffled
-from .seat_view import Face
 from .sides import replaced, without
 from .state import GameState, Hunted, Token
 from .vocab import Effect, EventKind

@@ -1,6 +1,6 @@
 """The seat view's types: what one seat may see, as frozen values (docs/protocol.md, the seat
-view). `view.py` builds them, `wire.py` encodes them; docs/seat-view.schema.json is their
-JSON Schema, generated from these classes.
+view; its public parts in public_view.py). `view.py` builds them, `wire.py` encodes them;
+docs/seat-view.schema.json is their JSON Schema, generated from these classes.
 
 A field whose metadata says `OMIT_EMPTY` (or `OMIT_NONE`) is left out of the wire form when it
 is empty (or None): a cost names only what changes, and a Hunted's Whisper partners exist only
@@ -15,7 +15,8 @@ from typing import Literal
 
 from .actions import Action
 from .config import Config
-from .vocab import Effect, Phase, PromptKind, Reason, TargetKind, TokenKind, Winner
+from .public_view import Board, CreaturePublic, HuntedPublic
+from .vocab import Phase, PromptKind, Reason, TargetKind, Winner
 
 # Any JSON value: what a prompt's data holds (each prompt kind frames its own answers).
 JsonValue = None | bool | int | float | str | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
@@ -28,7 +29,6 @@ FULL_ACTION = {"action": "full"}
 SHORT_ACTION = {"action": "short"}
 
 Role = Literal["creature", "hunted", "spectator"]
-Face = Literal["icon", "blank"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,14 @@ class Offer:
     cost: Cost
     wording: str = field(default="", metadata=OMIT_EMPTY)
 
+    def __init__(self, action: Action, targets: tuple[Target, ...], cost: Cost,
+                 wording: str = "") -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "wording", wording)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -81,83 +89,6 @@ class Waiting:
 
     seat: int
     kind: PromptKind
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The public table: counters, tokens, this turn's marks and the printed tracks."""
-
-    rescue: int
-    assimilation: int
-    artemia_symbol: bool
-    marker_on_beach: bool
-    reserve: Mapping[str, int]  # Place number -> copies left
-    tokens: Mapping[str, tuple[int, ...]]  # Hunt token -> places
-    effects: tuple[Effect, ...]
-    target_cards: tuple[str, ...]
-    artemia_card: bool
-    anticipation: tuple[int, ...]
-    cataclysm: tuple[int, ...]
-    forbidden: tuple[int, ...]
-    used_once: tuple[int, ...]
-    survival_deck: int
-    survival_discard: int
-    contamination_reserve: int
-    vaccinated: tuple[int, ...]
-    votes: Mapping[str, str]  # seat -> ballot
-    extra_turns: int
-    rescue_start: int
-    assimilation_start: int
-    artemia_spaces: tuple[int, ...]
-    decision: str | None  # the team decision being voted on
-
-
-@dataclass(frozen=True, slots=True)
-class CreaturePublic:
-    """What everyone sees of the Creature."""
-
-    hand: int
-    deck: int
-    discard: tuple[str, ...]
-    plays_left: int
-    played_this_turn: int
-    tracking_next: bool
-    abilities_used: tuple[str, ...]
-    flashback_copies: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class TokenView:
-    """A Contamination token and its face as this seat knows it (None: unknown)."""
-
-    id: int
-    face: Face | None
-
-
-@dataclass(frozen=True, slots=True)
-class HuntedPublic:
-    """What this seat sees of one Hunted."""
-
-    seat: int
-    will: int
-    hand: int
-    owned: tuple[int, ...]
-    discard: tuple[int, ...] | None  # None: hidden from this seat
-    discard_count: int
-    survival: int
-    has_chosen: bool
-    played: int
-    positions: tuple[tuple[int, int], ...]
-    double: str  # "river" or "artefact": this turn's two-card play ("" if none)
-    next_double: str
-    resisted: bool
-    survival_played: bool
-    lost_last_will: bool
-    immune: tuple[TokenKind, ...]
-    tokens: tuple[TokenView, ...]
-    sheet: str  # "" without abilities
-    used_this_turn: tuple[str, ...]
-    used_this_game: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,3 +169,24 @@ class SeatView:
     offers: tuple[Offer, ...]  # offers[i] is legal_actions[i] with every field
     contamination: Odds | None  # Frozen Lands only
     outcome: Outcome | None
+
+    def __init__(self, seat: int | None, role: Role, config: Config, turn: int, phase: Phase,
+                 board: Board, creature: CreaturePublic, hunted: tuple[HuntedPublic, ...],
+                 waiting_on: tuple[Waiting, ...], you: Private,
+                 legal_actions: tuple[Action, ...], offers: tuple[Offer, ...],
+                 contamination: Odds | None, outcome: Outcome | None) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "role", role)
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "creature", creature)
+        object.__setattr__(self, "hunted", hunted)
+        object.__setattr__(self, "waiting_on", waiting_on)
+        object.__setattr__(self, "you", you)
+        object.__setattr__(self, "legal_actions", legal_actions)
+        object.__setattr__(self, "offers", offers)
+        object.__setattr__(self, "contamination", contamination)
+        object.__setattr__(self, "outcome", outcome)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .events import Event
-from .seat_view import JsonValue, TokenView
+from .public_view import TokenView
+from .seat_view import JsonValue
 from .state import CREATURE, GameState
 from .view import private_view, seat_view
 from .wire import wire_object

@@ -15,13 +15,10 @@ from .hunt import copied_card
 from .odds import contamination_odds
 from .offers import offers, unavailable
 from .prompts import current_prompt
+from .public_view import Board, CreaturePublic, Face, HuntedPublic, TokenView
 from .seat_view import (
-    Board,
     CreaturePrivate,
-    CreaturePublic,
-    Face,
     HuntedPrivate,
-    HuntedPublic,
     JsonValue,
     NoSeat,
     Outcome,
@@ -29,7 +26,6 @@ from .seat_view import (
     PromptView,
     Role,
     SeatView,
-    TokenView,
     Waiting,
 )
 from .state import CREATURE, GameState, Hunted

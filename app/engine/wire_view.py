@@ -12,14 +12,12 @@ from dataclasses import fields
 
 from .actions import Action
 from .config import Config
+from .public_view import Board, CreaturePublic, HuntedPublic
 from .seat_view import (
-    Board,
     Closed,
     Cost,
     CreaturePrivate,
-    CreaturePublic,
     HuntedPrivate,
-    HuntedPublic,
     Odds,
     Offer,
     Outcome,

@@ -65,6 +65,7 @@ class Autoplay:
         leases.on_gained = self._gained
         self.plans: dict[str, Plan] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
+        self.idle: set[str] = set()  # rooms whose runner waits for a kick with no job due
         self.wakeups: dict[str, asyncio.Event] = {}
         # By room, then seat, so that a room's entries are found without a scan of every room:
         self.owing: dict[str, dict[int, float]] = {}  # since when a seat owes a move
@@ -75,12 +76,30 @@ class Autoplay:
     def kick(self, code: str) -> None:
         """Re-examine a room (cheap when its plan has nothing to do)."""
         plan = self.plans.get(code)
-        if plan is not None and not plan.has_work:
+        if plan is not None and not self._worth_a_look(code, plan):
             return
         self.wakeups.setdefault(code, asyncio.Event()).set()
         runner = self.runners.get(code)
         if runner is None or runner.done():
             self.runners[code] = asyncio.create_task(self._run(code))
+
+    def _worth_a_look(self, code: str, plan: Plan) -> bool:
+        """Whether a look could find something due, from memory alone (no read, no lock): not
+        for a plan without bots, clock or auto-pass while no person is away with another here
+        (a take-over needs both), the game is held and runs, and no runner has a job pending.
+        A look skipped after each move was most of a flood's autoplay cost."""
+        if not plan.has_work:
+            return False
+        if plan.bots or plan.clock or any(m is not AutoPass.OFF for m in plan.modes.values()):
+            return True
+        live = self.moves.peek(code)
+        if live is None or live.over or (self.running(code) and code not in self.idle):
+            return True  # its runner loads the game, ends, or has a job to look at again
+        here = self.publisher.hub.seated(code) & plan.modes.keys()
+        if here and here != plan.modes.keys():
+            return True
+        self.owing.pop(code, None)  # seats' turns went unwatched: the next look starts afresh
+        return False
 
     def replan(self, code: str, room: RoomInfo | None = None) -> None:
         """The room's seats, bots or options changed: its plan is `room`'s (as the command
@@ -148,7 +167,9 @@ class Autoplay:
                     return
                 job = self._next(code, plan, live)
                 if job is None:
+                    self.idle.add(code)
                     await wakeup.wait()
+                    self.idle.discard(code)
                     continue
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wakeup.wait(), job.due - time.monotonic())
@@ -161,6 +182,7 @@ class Autoplay:
                 log.warning("autoplay of room %s waits: the database is busy", code)
                 asyncio.get_running_loop().call_later(BUSY_RETRY, self.kick, code)
         finally:
+            self.idle.discard(code)
             self.owing.pop(code, None)  # the room's times (kept by room: no scan)
             self.passing.pop(code, None)
             if done:  # nothing left to run here: let another process have it if it must

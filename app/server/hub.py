@@ -22,6 +22,7 @@ QUEUE_BYTES = 1 << 20
 NORMAL_CLOSURE = 1000
 TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
 CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
+CLOSE_PATIENCE = 10.0  # seconds a handler waits for its immediate close to be written
 SEATS = range(7)  # seat numbers: the Creature (0) and up to six Hunted (schemas.py)
 
 
@@ -73,6 +74,7 @@ class Connection:
         self.queued = 0
         if self.writer is not None:
             self.writer.cancel()
+            self.writer = None  # a task cancelled before it began would never clear it
         self.closer = asyncio.get_running_loop().create_task(self._close_now(code))
 
     async def _close_now(self, code: int) -> None:
@@ -102,9 +104,12 @@ class Connection:
             self.writer = None
 
     async def finished(self) -> None:
-        """Wait until the outbox is sent, or dropped by an immediate close."""
+        """Wait until the outbox is sent, or dropped by an immediate close and that close sent
+        (a socket whose handler returned first would be dropped without its close code)."""
         while self.writer is not None:
             await asyncio.wait({self.writer})
+        if self.closer is not None:  # a peer that never reads never takes it: not for ever
+            await asyncio.wait({self.closer}, timeout=CLOSE_PATIENCE)
 
 
 class Hub:
@@ -151,6 +156,13 @@ class Hub:
     def connections(self, code: str) -> list[Connection]:
         """The room's open, authenticated connections."""
         return [c for c in self.rooms.get(code, ()) if c.authenticated]
+
+    def seated(self, code: str) -> set[int]:
+        """The seats connected to the room on any process (`presence`'s seats, no frame)."""
+        seats = {c.seat for c in self.rooms.get(code, ()) if c.authenticated and c.seat is not None}
+        for remote in self.board.rooms.get(code, {}).values():
+            seats |= remote.seats
+        return seats
 
     def local_presence(self, code: str) -> Sockets:
         """This process's sockets in the room."""

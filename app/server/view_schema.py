@@ -3,9 +3,10 @@
 `python -m app.server.view_schema` prints it; docs/seat-view.schema.json is that output,
 committed (tests/server/test_frame_schema.py keeps the two equal and checks real frames).
 
-The seat view's classes are read from their source (seat_view.py, actions.py, config.py): the
-compiled engine keeps only coarse runtime annotations (`tuple` for `tuple[int, ...]`). The
-frames' own models give theirs through pydantic, with the view a reference to `SeatView`.
+The seat view's classes are read from their source (seat_view.py, public_view.py, actions.py,
+config.py): the compiled engine keeps only coarse runtime annotations (`tuple` for
+`tuple[int, ...]`). The frames' own models give theirs through pydantic, with the view a
+reference to `SeatView`.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def _list(value: object) -> list[object]:
 
 def view_schema() -> Schema:
     """The JSON Schema of every frame the server sends, `SeatView` among its definitions."""
-    source = _Source("seat_view", "actions", "config")
+    source = _Source("seat_view", "public_view", "actions", "config")
     source.ref("SeatView")
     _actions(source)
     kinds = frames.FRAME_KINDS
