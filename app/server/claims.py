@@ -10,7 +10,7 @@ code and message (docs/performance.md, "Storms").
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import asyncpg
 from sqlalchemy import (
@@ -18,7 +18,6 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
-    Table,
     bindparam,
     exists,
     insert,
@@ -29,12 +28,9 @@ from sqlalchemy.exc import IntegrityError
 from .auth import hash_token, is_room_code
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
-from .models import Room, Seat, now
+from .models import ROOM, SEAT, now
 from .movelog import OneStatement
 from .reads import room_row
-
-ROOM = cast(Table, Room.__table__)
-SEAT = cast(Table, Seat.__table__)
 
 _NUMBER = bindparam("number", type_=Integer)
 _COLUMNS = {"number": _NUMBER, "name": bindparam("name", type_=String),

@@ -9,14 +9,13 @@ its last snapshot plus the later actions of the log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     JSON,
     Insert,
     Integer,
     String,
-    Table,
     Update,
     bindparam,
     func,
@@ -28,11 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.engine import GameStatus
 
-from .models import Game, GameAction, Room
-
-GAME = cast(Table, Game.__table__)
-ACTION = cast(Table, GameAction.__table__)
-ROOM = cast(Table, Room.__table__)
+from .models import ACTION, GAME, ROOM
 
 
 @dataclass(frozen=True, slots=True)

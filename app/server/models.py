@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -125,3 +126,10 @@ class GameResult(Base):
     # [{"seat", "seat_id", "name", "bot"}]: the seat rows as they sat in this game
     players: Mapped[list[Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+# The tables for statements written in SQLAlchemy Core (the ORM types `__table__` loosely).
+ROOM = cast(Table, Room.__table__)
+SEAT = cast(Table, Seat.__table__)
+GAME = cast(Table, Game.__table__)
+ACTION = cast(Table, GameAction.__table__)

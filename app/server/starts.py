@@ -14,12 +14,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Integer,
     String,
-    Table,
     bindparam,
     insert,
     select,
@@ -33,14 +32,10 @@ from app.engine import Config, GameState, GameStatus, new_game
 from .auth import is_room_code, new_seed, token_matches
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
-from .models import Game, Room, Seat, now
+from .models import GAME, ROOM, SEAT, now
 from .movelog import OneStatement
 from .reads import SeatInfo
 from .settings import AutoPass
-
-ROOM = cast(Table, Room.__table__)
-SEAT = cast(Table, Seat.__table__)
-GAME = cast(Table, Game.__table__)
 
 # The room, locked: a claim or a second start waits, then sees what this one did. Its seats
 # are read by a second statement, which sees every claim committed while the lock was awaited
