@@ -136,8 +136,7 @@ class NatsBus(NoticeBus):
         seen = {origin: p.to_json() for origin, p in self.board.rooms.get(code, {}).items()}
         # Our sockets as they are, not as last announced: that lags a departure by an interval.
         remote = self._remote
-        seen[self.origin] = (remote.here(code).to_json() if remote is not None
-                             else self._mine.get(code) or Presence().to_json())
+        seen[self.origin] = (remote.here(code) if remote is not None else Presence()).to_json()
         away = remote.away(code) if remote is not None else {}
         answer = {"o": self.origin, "p": seen, "a": away}
         with contextlib.suppress(nats.errors.Error):
