@@ -32,9 +32,13 @@ function actButton(action, desc, onAct, short, ctx) {
   }, h("span", {}, short || desc.label), extra);
 }
 
-/** The list of a card's plays, folded: the board is the usual way to choose. */
-function listOfChoices(items, onAct, ctx) {
-  return h("details.choice-list", {},
+/** The list of a card's plays, folded: the board is the usual way to choose. It stays as the
+ *  player left it (`room.openLists`) when the table is drawn again for someone's presence or
+ *  move: a redraw that folded it would take the button from under the player's pointer. */
+function listOfChoices(key, items, onAct, ctx, room) {
+  const open = Boolean(room && room.openLists.has(key));
+  const ontoggle = room ? (e) => room.openLists[e.currentTarget.open ? "add" : "delete"](key) : null;
+  return h("details.choice-list", { open, ontoggle },
     h("summary", {}, t("target.list", { n: items.length })),
     h("div.choice-buttons", {}, items.map(({ action, desc }) => actButton(action, desc, onAct, desc.choice, ctx))));
 }
@@ -55,7 +59,7 @@ function cardBlock(card, items, onAct, ctx, room) {
     ? [h(`button.arm${armed ? ".armed" : ""}`, {
       type: "button", "aria-pressed": String(armed), dataset: { arm: key },
       onclick: () => room.armCard(armed ? null : key),
-    }, t(armed ? "target.choosing" : "target.on_board", { card: name })), listOfChoices(items, onAct, ctx)]
+    }, t(armed ? "target.choosing" : "target.on_board", { card: name })), listOfChoices(key, items, onAct, ctx, room)]
     : h("div.choice-buttons", {}, items.map(({ action, desc }) =>
       actButton(action, desc, onAct, single ? t("hand.verb.play", { name }) : desc.choice, ctx)));
   return h(`div.card-choice${armed ? ".armed" : ""}`, { dataset: { choices: key } },
@@ -174,6 +178,13 @@ function autoPassingText(legal, ctx) {
   return t(legal.length === 1 ? "actions.auto_passing" : "actions.auto_passing_until", { pass: label });
 }
 
+/** A list unfolded for a card that is no longer offered is folded when the card comes back. */
+function keepOpenListsOffered(room, byGroup) {
+  const offered = new Set(["hunt", "survival"].flatMap((group) =>
+    (byGroup.get(group) || []).map(({ desc }) => `${group}:${desc.card}`)));
+  for (const key of room.openLists) if (!offered.has(key)) room.openLists.delete(key);
+}
+
 export function renderActions(view, ctx, room) {
   const onAct = (a) => room.act(a);
   const prompt = view.you && view.you.prompt;
@@ -200,6 +211,7 @@ export function renderActions(view, ctx, room) {
     if (!byGroup.has(desc.group)) byGroup.set(desc.group, []);
     byGroup.get(desc.group).push({ action, desc });
   }
+  if (room) keepOpenListsOffered(room, byGroup);
   for (const [group, title] of GROUPS) {
     const items = byGroup.get(group);
     if (!items) continue;

@@ -39,6 +39,7 @@ export class Room {
     this.armedToken = null;
     this.armedCard = null;
     this.firstPick = null;
+    this.openLists = new Set(); // the card lists (key "hunt:mirage") the player unfolded
     this.main = document.getElementById("main");
     this.held = null; // a redraw held while a button is pressed: {fresh, events} (press.js)
     this.press = new PressGuard(() => this.render());

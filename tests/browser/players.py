@@ -108,10 +108,10 @@ def settle(pages: Sequence[Page], at_least: int) -> None:
 
 
 # Open a button's disclosure if it has one, scroll the button (by index among the offered ones,
-# or by selector) into view and report
-# where it is; flag when a click reaches it. Computer players may move meanwhile and the
-# table be drawn again: the click then reaches the new button in the same place, or misses
-# when the table changed; `CLICKED_JS` waits for either, and for the server's answer.
+# or by selector) into view and report where it is; note what the click reaches. Computer
+# players may move meanwhile and the table be drawn again: the click then reaches the new
+# button in the same place, or misses when the table changed. A page draws its table again at
+# the same version too (a presence, a chat line): the buttons come back in the same place.
 AIM_JS = """(which) => {
   const button = typeof which === "number"
     ? document.querySelectorAll("button.act:not([disabled])")[which]
@@ -122,13 +122,20 @@ AIM_JS = """(which) => {
   button.scrollIntoView({ block: "center", inline: "center" });
   const box = button.getBoundingClientRect();
   window.__clicked = false;
+  window.__reached = null;
   window.__aimedAt = document.body.dataset.version;
   const seen = (event) => {
-    if (event.target.closest && event.target.closest("button.act")) window.__clicked = true;
+    const target = event.target;
+    window.__reached = target.outerHTML ? target.outerHTML.slice(0, 160) : String(target);
+    if (target.closest && target.closest("button.act")) window.__clicked = true;
   };
   document.addEventListener("click", seen, { once: true, capture: true });
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }"""
+# The click is dispatched before `mouse.click` returns: a click that reached no offered button
+# while the table stayed at its version missed for a reason of the page's own.
+MISSED_JS = """() => !window.__clicked && document.body.dataset.version === window.__aimedAt
+  && !document.body.dataset.held ? (window.__reached || "nothing") : null"""
 CLICKED_JS = """() => (window.__clicked || document.body.dataset.version !== window.__aimedAt)
   && !document.body.dataset.busy"""
 
@@ -141,6 +148,8 @@ def aim_and_click(page: Page, which: int | dict[str, Any]) -> bool:
     if point is None:
         return False
     page.mouse.click(point["x"], point["y"])
+    missed = page.evaluate(MISSED_JS)
+    assert missed is None, f"a click aimed at an offered button {which} reached {missed}"
     page.wait_for_function(CLICKED_JS, timeout=STEP_TIMEOUT_MS, polling=10)
     return True
 

@@ -22,7 +22,7 @@ async (json) => {
       seats: seats.map((seat) => ({ seat, name: names[seat], host: seat === 0,
         bot: seat === 2 || seat === 4 ? "heuristic" : null, away: seat === 4 })),
     },
-    isHost: true, clockSeconds: 60, autoPass: "when_nothing", armedToken: null,
+    isHost: true, clockSeconds: 60, autoPass: "when_nothing", armedToken: null, openLists: new Set(),
     autoPassing: () => false, yourMove: () => false, render() {}, act() {}, setAutoPass() {},
     replaceableAt: (seat) => (seat === 3 ? Date.now() + 5000 : null), replaceSeat() {}, rematch: async () => {},
   };

@@ -214,6 +214,27 @@ def test_mirage_on_an_edge_and_the_list_behind_a_disclosure(
     assert host.evaluate("window.__listClicks") == 0
 
 
+
+def test_an_unfolded_list_stays_unfolded_when_someone_comes_to_watch(
+        open_seeded: Callable[..., Page]) -> None:
+    """A spectator's arrival draws the table again at the same version: the list of Mirage's
+    plays the Creature unfolded stays unfolded (folding it would take the button from under
+    the pointer)."""
+    host = creature_at_the_hunt(open_seeded)
+    wait_for_hunt(host)
+    click_tile(host, 1)
+    plays = host.locator("[data-choices='hunt:mirage'] details.choice-list")
+    plays.locator("summary").click()
+    expect(plays).to_have_attribute("open", "")
+    before = version(host)
+    host.evaluate("window.__unfolded = document.querySelector("
+                  "\"[data-choices='hunt:mirage'] details\")")
+    open_seeded().goto(host.url)
+    host.wait_for_function("() => !window.__unfolded.isConnected")  # the table was drawn again
+    assert version(host) == before
+    expect(plays).to_have_attribute("open", "")
+    expect(plays.locator("button.act").first).to_be_visible()
+
 def shoot(page: Page, folder: Path, name: str) -> None:
     """The page at 1280x800, 1366x768 and on a 390 px phone (as a player sees it)."""
     page.evaluate("document.getElementById('toasts').replaceChildren()")

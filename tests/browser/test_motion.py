@@ -285,8 +285,9 @@ DRAW_CHOICES_JS = """async (json) => {
   const room = { code: "SAMPLE", seat: sample.seat, names: {}, view: sample.view, version: 1,
     events: [], chat: [], presence: { seats: [], spectators: 0 },
     lobby: { game: { number: 1 }, options: {}, seats: [] },
-    isHost: false, clockSeconds: null, autoPass: "off", armedToken: null, autoPassing: () => false,
-    yourMove: () => true, render() {}, act() {}, setAutoPass() {}, replaceableAt: () => null };
+    isHost: false, clockSeconds: null, autoPass: "off", armedToken: null, openLists: new Set(),
+    autoPassing: () => false, yourMove: () => true, render() {}, act() {}, setAutoPass() {},
+    replaceableAt: () => null };
   const table = new Table(room);
   table.render(true);
   return [...table.actions.querySelectorAll("[data-drawn]")].map((block) => ({
