@@ -2,8 +2,10 @@
 
 Starts N server processes on consecutive ports of 127.0.0.1 (all on the Postgres database of
 DATABASE_URL, or the shards of DATABASE_URLS, created when missing and migrated first) and
-Debian's nginx in front of them with a generated config in a temporary directory; no sticky
-sessions: any process serves any room (docs/architecture.md). The processes' and nginx's logs
+Debian's nginx in front of them with a generated config in a temporary directory. A room's
+socket and requests go to the process its code hashes to (a consistent hash: a process that
+fails hands its rooms to the others, and only its own); any process can serve any room, so a
+room split by a failure still plays (docs/cluster.md). The processes' and nginx's logs
 go to `--logs` (data/cluster), where they stay after the stop. A process that dies is
 restarted; Ctrl-C stops everything.
 `nginx_config` also writes deploy/nginx.conf, the config docker-compose.yml mounts (a test
@@ -56,25 +58,40 @@ HIDDEN = f"""\
         }}
 """
 # Which process answered: only for the tests' own proxy (the processes' internal addresses).
-UPSTREAM_HEADER = "            add_header X-Upstream $upstream_addr always;\n"
+UPSTREAM_HEADER = "        add_header X-Upstream $upstream_addr always;\n"
 
+# A room's websocket and REST paths, named by its code: hashed to one process, so that a room's
+# sockets meet on one process and the others hear none of its notices.
+ROOM_PATH = "~ ^/(?:ws|api)/rooms/(?<room>[A-Za-z0-9_-]+)(?:/|$)"
+
+# What every proxied request gets (the locations below inherit it).
 PROXY = """\
+        proxy_http_version 1.1;
+        # Websockets: pass the upgrade on; plain requests keep the upstream connection alive.
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $connection_upgrade;
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+{upstream_header}        # A socket may idle between moves for as long as a player thinks.
+        proxy_read_timeout 1h;
+        proxy_send_timeout 1h;
+        proxy_buffering off;
+        client_max_body_size {max_body};
+        location {room_path} {{
+            proxy_pass http://rooms;
+        }}
         location / {{
             proxy_pass http://app;
-            proxy_http_version 1.1;
-            # Websockets: pass the upgrade on; plain requests keep the upstream connection alive.
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-{upstream_header}            # A socket may idle between moves for as long as a player thinks.
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-            proxy_buffering off;
-            client_max_body_size {max_body};
         }}
 """
+
+
+def _upstream(name: str, servers: str, balance: str = "") -> str:
+    """An upstream block over the app processes (`balance`: its method, round robin when empty)."""
+    return (f"    upstream {name} {{\n        zone {name} 64k;\n{balance}"
+            f"{servers}        keepalive 32;\n"
+            "        keepalive_timeout 4s;\n    }\n")  # under uvicorn's 5 s: nginx closes first
 
 
 def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
@@ -107,12 +124,11 @@ def nginx_config(upstreams: list[str], listen: str, workdir: Path | None = None,
         + (f"    resolver {resolver} valid=5s ipv6=off;\n" if resolver else "")
         + "    map $http_upgrade $connection_upgrade {\n"
         "        default upgrade;\n        '' '';\n    }\n"
-        "    upstream app {\n        zone app 64k;\n"
-        f"{servers}        keepalive 32;\n"
-        "        keepalive_timeout 4s;\n    }\n"  # under uvicorn's 5 s: nginx closes first
-        f"    server {{\n        listen {listen};\n"
+        + _upstream("app", servers)
+        + _upstream("rooms", servers, "        hash $room consistent;\n")
+        + f"    server {{\n        listen {listen};\n"
         + HIDDEN
-        + PROXY.format(max_body=max_body,
+        + PROXY.format(room_path=ROOM_PATH, max_body=max_body,
                        upstream_header=UPSTREAM_HEADER if upstream_header else "")
         + "    }\n}\n")
 

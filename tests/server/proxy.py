@@ -1,8 +1,10 @@
 """nginx in front of test servers, configured as `scripts/cluster` does (app/cluster.py).
 
-`Proxy.start(tmp, servers)` runs Debian's nginx on a free port of 127.0.0.1, round-robin over
-the servers, no sticky sessions; every response (the websocket's 101 included) names the
-process that served it in `X-Upstream`. `ProxiedPlayer` reads it for its socket.
+`Proxy.start(tmp, servers)` runs Debian's nginx on a free port of 127.0.0.1: a room's socket
+and requests go to the process its code hashes to, the rest round-robin; every response (the
+websocket's 101 included) names the process that served it in `X-Upstream`. `ProxiedPlayer`
+reads it for its socket. The proxy never splits a room: `connect_to` puts a socket on a chosen
+process directly, as a failure (or a deploy) leaves a room split.
 """
 
 from __future__ import annotations
@@ -104,15 +106,17 @@ class ProxiedPlayer(Player):
         return await self.wait_for(lambda f: f["type"] in ("sync", "error"), since=mark)
 
 
-async def connect_via(proxy: Proxy, code: str, token: str | None,
-                      port: int) -> ProxiedPlayer:
-    """Connect through the proxy, reconnecting until round robin lands on the process `port`."""
-    for _attempt in range(10):
-        player = ProxiedPlayer(proxy, code, token)  # type: ignore[arg-type]
-        await player.open()
-        if player.upstream == port:
-            sync = await player.authenticate()
-            assert sync["type"] == "sync", sync
-            return player
-        await player.close()
-    raise AssertionError(f"round robin never reached port {port}")
+class PinnedPlayer(Player):
+    """A player whose socket goes straight to one process, past the proxy."""
+
+    def __init__(self, server: Server, code: str, token: str | None = None) -> None:
+        super().__init__(server, code, token)
+        self.upstream = server.port  # the port of the app process this socket reached
+
+
+async def connect_to(server: Server, code: str, token: str | None) -> PinnedPlayer:
+    """A socket on the process `server`, authenticated (or watching), its `sync` read."""
+    player = PinnedPlayer(server, code, token)
+    sync = await player.connect()
+    assert sync["type"] == "sync", sync
+    return player

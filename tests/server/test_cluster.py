@@ -1,11 +1,12 @@
-"""Two server processes behind nginx on one Postgres: one room, seats on both, no stickiness;
-each test runs on both buses (Postgres's channel, and NATS with a subject per room)."""
+"""Two server processes behind nginx on one Postgres: nginx sends each room to one process, and
+a room split over both (as a failure leaves it) plays on; each test runs on both buses
+(Postgres's channel, and NATS with a subject per room)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import httpx
@@ -24,7 +25,7 @@ from .client import (
     open_table,
     play_game,
 )
-from .proxy import ProxiedPlayer, Proxy, connect_via
+from .proxy import PinnedPlayer, ProxiedPlayer, Proxy, connect_to
 from .servers import NATS_URL, ROOT, Server, ServerFactory, psql_value
 from .test_bots import human_move
 
@@ -55,23 +56,48 @@ def cluster(server: ServerFactory, tmp_path: Path,
     proxy.stop()
 
 
-async def split_table(proxy: Proxy, a: Server, b: Server) -> tuple[Table, list[ProxiedPlayer]]:
-    """A started room of 3 seats through the proxy: the Creature and Hunted 2 on process `a`,
-    Hunted 1 on `b`."""
+Seated = ProxiedPlayer | PinnedPlayer
+
+
+async def split_table(proxy: Proxy, a: Server, b: Server) -> tuple[Table, list[Seated]]:
+    """A started room of 3 seats opened through the proxy, its sockets split as a failure
+    leaves them: the Creature and Hunted 2 on process `a`, Hunted 1 on `b`."""
     async with Api(proxy) as api:  # type: ignore[arg-type]
         table = await open_table(api, hunted=2)
-    players = [await connect_via(proxy, table.code, table.tokens[seat], port)
-               for seat, port in ((0, a.port), (1, b.port), (2, a.port))]
+    players: list[Seated] = [await connect_to(server, table.code, table.tokens[seat])
+                             for seat, server in ((0, a), (1, b), (2, a))]
     return table, players
 
 
 @pytest.mark.postgres
 @async_test
-async def test_seats_on_two_processes_play_through_the_proxy(
+async def test_the_proxy_sends_each_room_to_one_process_and_spreads_the_rooms(
         cluster: tuple[Proxy, list[Server]]) -> None:
     proxy, (a, b) = cluster
+    async with Api(proxy) as api:  # type: ignore[arg-type]
+        table = await open_table(api, hunted=2)
+        lobby = await api.request("GET", f"/rooms/{table.code}")
+        codes = [(await api.create_room("Host", 0))["code"] for _ in range(16)]
+    players = [ProxiedPlayer(proxy, table.code, table.tokens[seat])  # type: ignore[arg-type]
+               for seat in range(3)]
+    for player in players:
+        assert (await player.connect())["type"] == "sync"
+    # The room's sockets and its requests meet on one process: the others hear nothing of it.
+    assert {p.upstream for p in players} == {int(lobby.headers["X-Upstream"].rsplit(":", 1)[1])}
+    await play_game(players, random.Random(3), stop_after=12)
+    watchers = [ProxiedPlayer(proxy, code) for code in codes]  # type: ignore[arg-type]
+    for watcher in watchers:
+        await watcher.connect()
+    # Rooms hash over both processes (all 16 on one: 1 chance in 32,768).
+    assert {w.upstream for w in watchers} == {a.port, b.port}
+    await close_all([*players, *watchers])
+
+
+@pytest.mark.postgres
+@async_test
+async def test_seats_on_two_processes_play(cluster: tuple[Proxy, list[Server]]) -> None:
+    proxy, (a, b) = cluster
     _, players = await split_table(proxy, a, b)
-    assert [p.upstream for p in players] == [a.port, b.port, a.port]
     await play_game(players, random.Random(3), stop_after=12)
     await close_all(players)
 
@@ -110,10 +136,10 @@ def game_sync(number: int) -> Callable[[Frame], bool]:
                       and f["lobby"]["game"]["number"] == number)
 
 
-async def reconnect(proxy: Proxy, table: Table, players: list[ProxiedPlayer],
-                    dead: int) -> list[ProxiedPlayer]:
+async def reconnect(proxy: Proxy, table: Table, players: Sequence[Seated],
+                    dead: int) -> list[Seated]:
     """Every player whose process died connects again through nginx: same seat, same game."""
-    back = []
+    back: list[Seated] = []
     for player in players:
         if player.upstream != dead:
             back.append(player)
@@ -134,7 +160,7 @@ async def test_a_room_split_over_two_processes_plays_rematches_chats_and_survive
         cluster: tuple[Proxy, list[Server]]) -> None:
     proxy, (a, b) = cluster
     table, players = await split_table(proxy, a, b)
-    watchers = [await connect_via(proxy, table.code, None, port) for port in (a.port, b.port)]
+    watchers = [await connect_to(server, table.code, None) for server in (a, b)]
     everyone = [*players, *watchers]
     for player in everyone:  # presence merges both processes' sockets
         await shows_presence(player, [0, 1, 2], 2)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from .client import JSON, Api, Frame, Player, async_test
-from .proxy import ProxiedPlayer, Proxy, connect_via
+from .proxy import ProxiedPlayer, Proxy, connect_to
 from .servers import Server, ServerFactory
 from .test_bots import human_move
 
@@ -218,8 +218,8 @@ async def test_the_computer_takes_over_a_leaver_whose_socket_was_on_the_other_pr
     proxy, (a, b) = cluster
     async with Api(proxy) as api:  # type: ignore[arg-type]
         code, room, leaver = await room_of_two(api)
-    host = await connect_via(proxy, code, room["token"], a.port)
-    ghost = await connect_via(proxy, code, leaver["token"], b.port)
+    host = await connect_to(a, code, room["token"])
+    ghost = await connect_to(b, code, leaver["token"])
     await shows_present(host, [0, 1])  # each process knows of the other's socket
     await shows_present(ghost, [0, 1])
     async with Api(proxy) as api:  # type: ignore[arg-type]
