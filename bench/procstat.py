@@ -11,6 +11,9 @@ TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
+PROXY = "nginx"  # a cluster's balancer: not the server's own work (cpu_seconds)
+
+
 def processes() -> dict[int, tuple[int, float, int]]:
     """Every process: pid -> (parent pid, utime + stime in seconds, RSS in bytes)."""
     table: dict[int, tuple[int, float, int]] = {}
@@ -31,10 +34,17 @@ def family(pid: int, table: dict[int, tuple[int, float, int]]) -> set[int]:
     return found & table.keys()
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and its live descendants."""
+def cpu_seconds(pid: int, proxy: bool = False) -> float:
+    """CPU time of a process and its live descendants but nginx (`proxy`: of nginx alone)."""
     table = processes()
-    return sum(table[p][1] for p in family(pid, table))
+    return sum(table[p][1] for p in family(pid, table) if (_name(p) == PROXY) == proxy)
+
+
+def _name(pid: int) -> str:
+    """A process's command name ("" once it is gone)."""
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    return ""
 
 
 def rss_bytes(pid: int) -> int:

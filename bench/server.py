@@ -19,7 +19,11 @@ then one JSON line; progress to stderr. Everything stays on 127.0.0.1 and stops 
 (the floor: ours writes it in one round trip too); `relay1,relay,ours` runs all three.
 `ours-nats` is ours with the per-room bus on the NATS at 127.0.0.1:4222 (BUS_URL), and `@N`
 gives a target its own process count: `--targets ours,ours@2,ours-nats@2` compares one
-process with a 2-process cluster on each bus in one invocation. `--baseline DIR` names another
+process with a 2-process cluster on each bus in one invocation (uvicorn's workers: the kernel
+spreads the sockets, so nearly every room spans both). `ours-nginx@2` and `ours-nats-nginx@2`
+run the cluster as deployed (`app/cluster.py`: the processes behind nginx, which sends each
+room to one process); nginx's own CPU is left out of the server's and reported apart
+(`proxy_cpu_ms_per_move`). `--baseline DIR` names another
 checkout of ours (e.g. `git archive main | tar -x -C DIR`, with the compiled engine copied in):
 a target ending in `-base` (`ours-nats-base@2`) runs its code, in the same venv, so a change
 is measured against the code before it in one invocation.
@@ -65,7 +69,8 @@ PG = "postgres@127.0.0.1:5432"
 RELAY = ["uvicorn", "bench.relay:app", "--ws-max-size", "16384", "--ws-per-message-deflate",
          "false", "--proxy-headers", "--no-access-log"]
 # relay: a move in five round trips (a transaction); relay1: in one statement (bench/relay.py).
-APPS = {"ours": ["app"], "ours-nats": ["app"], "relay": RELAY, "relay1": RELAY}
+APPS = {"ours": ["app"], "ours-nats": ["app"], "relay": RELAY, "relay1": RELAY,
+        "ours-nginx": ["app"], "ours-nats-nginx": ["app"]}
 NATS_URL = "nats://127.0.0.1:4222"  # ours-nats: the per-room bus (BUS_URL) on this NATS
 
 
@@ -132,7 +137,7 @@ def server_env(target: str, database: str) -> dict[str, str]:
            # Auto-pass off from the start: the clients would otherwise turn it off on every
            # seat after its sync (a write per socket the relay never sees; load_client.py).
            "AUTO_PASS_DEFAULT": "off"}
-    if target.removesuffix("-base") == "ours-nats":
+    if target.removesuffix("-base").removesuffix("-nginx") == "ours-nats":
         env["BUS_URL"] = NATS_URL
     return env
 
@@ -148,6 +153,10 @@ def start_server(target: str, env: dict[str, str], port: int, workers: int, log:
     where = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
              "--log-level", "warning"]
     command = [str(BIN / "python"), "-m", *APPS[target.removesuffix("-base")], *where]
+    if target.endswith("-nginx"):  # the processes behind nginx, as scripts/cluster runs them
+        command = [str(BIN / "python"), "-m", "app.cluster", "--processes", str(workers),
+                   "--port", str(port), "--first-port", str(free_port()),
+                   "--logs", str(log.with_suffix(""))]
     with log.open("ab") as out:
         return subprocess.Popen(command, cwd=tree(target), env=env, stdout=out,
                                 stderr=subprocess.STDOUT,
@@ -240,12 +249,17 @@ async def run_point(args: argparse.Namespace, target: str, rooms: int) -> dict[s
                                      Path(f"/tmp/{database}-bystander.log"), args.nice)
             await wait_ready(f"http://127.0.0.1:{idle_port}", bystander)
         progress(f"{target}: {rooms} rooms, server pid {server.pid}, log {log}")
+        proxy_before = procstat.cpu_seconds(server.pid, proxy=True)
         try:
             found = await measure(args, target, rooms, server, database,
                                   (bystander.pid, f"http://127.0.0.1:{idle_port}")
                                   if bystander else None)
         except TimeoutError as exc:  # a server too slow to set up: reported, not waited for
             found = report.failed(target, rooms, str(exc), procstat.load_average())
+        if name.endswith("-nginx") and found.get("moves"):  # setup and drive alike
+            found["proxy_cpu_ms_per_move"] = round(
+                (procstat.cpu_seconds(server.pid, proxy=True) - proxy_before) * 1000
+                / found["moves"], 3)
         found["server_tracebacks"] = log.read_text(errors="replace").count("Traceback")
         progress(json.dumps(found))
         return found
