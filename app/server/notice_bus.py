@@ -224,6 +224,7 @@ class NoticeBus:
             return
         self.board.alive(origin)
         self._heard_others = True
+        self._heard_in(origin, kind, code)
         if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
             metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
         if kind == Control.MOVE:
@@ -245,6 +246,9 @@ class NoticeBus:
                 self._queue(code, Notice.PRESENCE, {})
         elif kind in NOTICES:
             self._queue(code, Notice(kind), notice["d"])
+
+    def _heard_in(self, origin: str, kind: str, code: str) -> None:
+        """Another process was heard (a per-room transport notes who else holds a room)."""
 
     def _queue(self, code: str, kind: str, data: dict[str, Any]) -> None:
         """Hand a notice to the app after the room's earlier ones, one at a time."""

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import nats
+import orjson
 import pytest
+from nats.aio.msg import Msg
 
 from app.server.nats_bus import NatsBus
 from app.server.notices import Notice
@@ -175,6 +178,42 @@ async def test_notices_reach_only_the_processes_holding_their_room_in_order(
         await a.announce("MARK", Notice.PRESENCE, Presence.of([3]).to_json())  # after move 31
         await until(lambda: b.board.remote("MARK") == Presence.of([3]))
         assert ("move", "HELD", 31) not in heard_b.heard
+
+
+@async_test
+async def test_a_rooms_moves_go_out_only_once_another_process_holds_it(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with (process(database, "A") as (a, heard_a), process(database, "B") as (b, heard_b),
+                process(database, "C") as (c, heard_c)):
+        await until(lambda: not a.alone() and not b.alone())  # not alone: moves would go out
+        wire = await nats.connect(NATS_URL)  # what goes on the room's subject, counted
+        sent: list[str] = []
+
+        async def count(message: Msg) -> None:
+            sent.append(orjson.loads(message.data)["k"])
+
+        await wire.subscribe(a.subject("ROOM"), cb=count)
+        await wire.flush()
+        await a.hold("ROOM")
+        await c.hold("MARK")
+        for version in (1, 2, 3):
+            commit_move(a, "ROOM", version)  # A alone holds the room: kept back
+        commit_move(a, "MARK", 1)  # a room A holds not: sent, after anything queued before it
+        await until(lambda: ("move", "MARK", 1) in heard_c.heard)
+        assert "move" not in sent
+
+        await b.hold("ROOM")  # B asks; A sends the last move kept, then every move
+        await until(lambda: ("move", "ROOM", 3) in heard_b.heard)
+        commit_move(a, "ROOM", 4)
+        await until(lambda: ("move", "ROOM", 4) in heard_b.heard)
+        assert [h for h in heard_b.heard if h[1] == "ROOM"] == [("move", "ROOM", 3),
+                                                                 ("move", "ROOM", 4)]
+        # A has no socket there: it answered the ask with `held`, so B sends its moves too.
+        await until(lambda: "held" in sent and "ROOM" in b.shared)
+        commit_move(b, "ROOM", 5)
+        await until(lambda: ("move", "ROOM", 5) in heard_a.heard)
+        await wire.close()
 
 
 @async_test
