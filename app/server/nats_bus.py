@@ -15,13 +15,7 @@ drops what is sent to a subject nobody listens to, and what a process misses whi
 connection is down: once it is back, every room it holds is resynced from the database, as on
 the Postgres bus.
 
-A room's moves go on its subject only once another process was heard holding it (its `ask`, or
-a holder's answer to ours: its presence, or `held` when it has no socket there). Routed by room
-(docs/cluster.md), a room is held by one process, and a move nobody would hear cost that
-process a tenth of its CPU. The last move kept back is sent when another holder is first
-heard: its load of the room may have missed the moves kept back since, and that one makes it
-read them from the log (a gap). Whoever holds the room not (a process answering a REST call)
-sends every move, as before; after a lost connection every held room counts as shared.
+A room's moves go out only once another process was heard holding it (sharing.py).
 """
 
 from __future__ import annotations
@@ -40,8 +34,8 @@ from nats.aio.subscription import Subscription
 from sqlalchemy.engine import make_url
 
 from . import metrics
-from .notice_bus import BEATS, HEARTBEAT_SECONDS, NoticeBus, Outgoing, encode
-from .notices import Before, Control, Played
+from .notice_bus import HEARTBEAT_SECONDS, NoticeBus, Outgoing, encode
+from .notices import Control
 from .presence import Census, Presence
 from .tally import Tally
 
@@ -83,8 +77,6 @@ class NatsBus(NoticeBus):
         # The rooms held: their subscriptions (None: held before the first connection, and
         # subscribed once it is made).
         self.rooms: dict[str, Subscription | None] = {}
-        self.shared: set[str] = set()  # held rooms another process was heard holding too
-        self.kept: dict[str, Played] = {}  # each other held room's last move, not sent
         self._client: Client | None = None
         self._ready = asyncio.Event()  # set once connected the first time
         self._closing = False
@@ -102,43 +94,17 @@ class NatsBus(NoticeBus):
         self.rooms[code] = None
         metrics.rooms_subscribed(len(self.rooms))
         if client is None:
+            self._holding(code, heard=False)
             return
         self.rooms[code] = await client.subscribe(self.subject(code), cb=self._message)
-        if not await flushed(client):  # down: the reconnection resyncs the room
+        heard = await flushed(client)
+        if not heard:  # down: the reconnection resyncs the room
             log.warning("the bus could not confirm its subscription to room %s", code)
-        self._put(code, Control.ASK)  # heard from now on: the holders' presence, told again
-
-    def moved(self, code: str, played: Played, before: Before = ()) -> None:
-        """Queue a committed move's notices, unless the room is held here and nobody else was
-        heard holding it: then only the move is kept, to send when someone is."""
-        if code in self.rooms and code not in self.shared:
-            self.kept[code] = played
-            return
-        super().moved(code, played, before)
-
-    def _heard_in(self, origin: str, kind: str, code: str) -> None:
-        """Another process in a room held here: it hears the room's moves from now on (and
-        the last one kept back); asked, a holder with no socket there says it holds it."""
-        if not code or code not in self.rooms or kind in BEATS:
-            return
-        if code not in self.shared:
-            self.shared.add(code)
-            if (played := self.kept.pop(code, None)) is not None:
-                super().moved(code, played)
-        if kind == Control.ASK and code not in self._mine:  # with sockets: their presence
-            self._put(code, Control.HELD)
-
-    def _deaf(self) -> None:
-        """While away from the server, a new holder's `ask` may be lost: every room held
-        counts as shared from now on."""
-        super()._deaf()
-        self.shared.update(self.rooms)
-        self.kept.clear()
+        self._holding(code, heard)  # heard from now on: the holders' presence, told again
 
     async def release(self, code: str) -> None:
         """Unsubscribe from the room: its notices no longer reach this process."""
-        self.shared.discard(code)
-        self.kept.pop(code, None)
+        self.sharing.release(code)
         subscription = self.rooms.pop(code, None)
         metrics.rooms_subscribed(len(self.rooms))
         self.board.forget(code)  # no longer heard: a census asks the holders instead
@@ -217,7 +183,6 @@ class NatsBus(NoticeBus):
         early = False  # rooms held while NATS was out of reach (more may come meanwhile)
         while waiting := [code for code, held in self.rooms.items() if held is None]:
             early = True
-            self.shared.update(waiting)  # held unheard: asked by nobody, so shared
             for code in waiting:
                 subscription = await self._client.subscribe(self.subject(code),
                                                             cb=self._message)

@@ -1,6 +1,7 @@
 """What both buses between processes share (`NoticeBus`): the notices' payloads, their order,
 the heartbeats, hello and welcome, presence with expiry. A transport sends and listens:
-`PostgresBus` (bus.py, one NOTIFY channel) or `NatsBus` (nats_bus.py, a subject per room)."""
+`PostgresBus` (bus.py, one NOTIFY channel) or `NatsBus` (nats_bus.py, a subject per room).
+The moves of a room nobody else holds are kept back (sharing.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import orjson
 from . import metrics
 from .notices import NOTICES, Before, Control, Notice, Played, Remote
 from .presence import Census, Presence, PresenceBoard
+from .sharing import Sharing
 
 MAX_PAYLOAD = 7900  # bytes; Postgres refuses 8000 and more
 HEARTBEAT_SECONDS = 1.0
@@ -79,6 +81,7 @@ class NoticeBus:
         self._listening_since: float | None = None  # while the listener is connected
         self._heard_others = False  # any other process, ever
         self._mine: dict[str, dict[str, Any]] = {}  # our own presence per room, as announced
+        self.sharing = Sharing()  # which held rooms another process holds too
         self._outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
         self._tails: dict[str, asyncio.Task[None]] = {}  # each room's last queued handling
         self._tasks: list[asyncio.Task[None]] = []
@@ -102,7 +105,11 @@ class NoticeBus:
 
     def moved(self, code: str, played: Played, before: Before = ()) -> None:
         """Queue a committed move's notices, `before` first; none while this process is alone
-        (nobody would hear them, and each costs the listeners a wake-up)."""
+        (nobody would hear them, and each costs the listeners a wake-up), nor in a room held
+        here that nobody else was heard holding: that room's last move is kept, and sent when
+        someone is (`_heard_in`)."""
+        if self.sharing.keep(code, played):
+            return
         if self.alone():
             return
         for notice, data in before:
@@ -148,9 +155,19 @@ class NoticeBus:
 
     async def hold(self, code: str) -> None:
         """Hear the room's notices from now on, before this returns (here: always heard)."""
+        if code not in self.sharing.held:  # deaf, our ask's answers would be missed
+            self._holding(code, heard=self.connected.is_set())
 
     async def release(self, code: str) -> None:
         """Stop hearing the room's notices (here: always heard)."""
+        self.sharing.release(code)
+
+    def _holding(self, code: str, heard: bool = True) -> None:
+        """The room is held here from now on; its holders are asked who they are when the
+        transport hears the room (`heard`)."""
+        self.sharing.hold(code, heard)
+        if heard:
+            self._put(code, Control.ASK)
 
     async def census(self, code: str) -> Census:
         """The other processes' sockets in the room (here: every room's presence is heard)."""
@@ -213,9 +230,11 @@ class NoticeBus:
             await self._remote.gap()
 
     def _deaf(self) -> None:
-        """The transport lost its connection: nothing is heard until it is back."""
+        """The transport lost its connection: nothing is heard until it is back, a new
+        holder's `ask` among it, so every room held counts as shared from now on."""
         self.connected.clear()
         self._listening_since = None
+        self.sharing.deaf()
 
     def _notified(self, payload: str | bytes) -> None:
         notice: dict[str, Any] = orjson.loads(payload)
@@ -224,9 +243,12 @@ class NoticeBus:
             return
         self.board.alive(origin)
         self._heard_others = True
-        self._heard_in(origin, kind, code)
+        held = False
         if kind not in BEATS:  # what a room's sockets get, not the processes' own heartbeats
             metrics.bus_lag(time.time() - notice["t"])  # wall clocks: one machine, or NTP
+            held, kept = self.sharing.heard(code)  # another holder: the room's moves go out
+            if kept is not None:
+                self.moved(code, kept)
         if kind == Control.MOVE:
             self._queue(code, Control.MOVE, notice["d"])
         elif kind == Control.HELLO:
@@ -238,17 +260,15 @@ class NoticeBus:
         elif kind == Control.WELCOME and notice["to"] == self.origin and self._remote:
             log.info("bus welcomed by another process; resyncing every room")
             self._spawn(self._remote.gap())
-        elif kind == Control.ASK and code in self._mine:  # a new holder of the room
-            self._put(code, Notice.PRESENCE, self._mine[code])
+        elif kind == Control.ASK and held:  # a new holder: tell it ours (`held`: no socket)
+            self._put(code, *((Notice.PRESENCE, self._mine[code]) if code in self._mine
+                              else (Control.HELD, None)))
         elif kind == Notice.PRESENCE:
             metrics.presence_heard()
             if self.board.heard(origin, code, Presence.from_json(notice["d"])):
                 self._queue(code, Notice.PRESENCE, {})
         elif kind in NOTICES:
             self._queue(code, Notice(kind), notice["d"])
-
-    def _heard_in(self, origin: str, kind: str, code: str) -> None:
-        """Another process was heard (a per-room transport notes who else holds a room)."""
 
     def _queue(self, code: str, kind: str, data: dict[str, Any]) -> None:
         """Hand a notice to the app after the room's earlier ones, one at a time."""

@@ -84,6 +84,27 @@ def commit_move(bus: PostgresBus, code: str, version: int) -> None:
 
 
 @async_test
+async def test_a_room_held_by_one_process_only_sends_its_moves_once_another_holds_it(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    async with process(database, "A") as (a, heard_a), process(database, "B") as (b, heard_b):
+        await a.hold("ROOM")
+        for version in (1, 2, 3):
+            commit_move(a, "ROOM", version)  # nobody else holds it: kept, not sent
+        commit_move(a, "MARK", 1)  # a room A holds not: sent, after what came before
+        await until(lambda: ("move", "MARK", 1) in heard_b.heard)
+        assert [h for h in heard_b.heard if h[1] == "ROOM"] == []
+        await b.hold("ROOM")  # B's ask: A sends the last move it kept, then every move
+        await until(lambda: ("move", "ROOM", 3) in heard_b.heard)
+        commit_move(a, "ROOM", 4)
+        await until(lambda: ("move", "ROOM", 4) in heard_b.heard)
+        assert [h[2] for h in heard_b.heard if h[1] == "ROOM"] == [3, 4]
+        await until(lambda: "ROOM" in b.sharing.shared)  # A's `held` answered B's ask
+        commit_move(b, "ROOM", 5)
+        await until(lambda: ("move", "ROOM", 5) in heard_a.heard)
+
+
+@async_test
 async def test_every_notice_reaches_the_other_process_in_order_and_not_its_sender(
         server: ServerFactory) -> None:
     database = server.database("postgres")

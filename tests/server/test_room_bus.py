@@ -210,7 +210,7 @@ async def test_a_rooms_moves_go_out_only_once_another_process_holds_it(
         assert [h for h in heard_b.heard if h[1] == "ROOM"] == [("move", "ROOM", 3),
                                                                  ("move", "ROOM", 4)]
         # A has no socket there: it answered the ask with `held`, so B sends its moves too.
-        await until(lambda: "held" in sent and "ROOM" in b.shared)
+        await until(lambda: "held" in sent and "ROOM" in b.sharing.shared)
         commit_move(b, "ROOM", 5)
         await until(lambda: ("move", "ROOM", 5) in heard_a.heard)
         await wire.close()
