@@ -104,7 +104,7 @@ class NatsBus(NoticeBus):
 
     async def release(self, code: str) -> None:
         """Unsubscribe from the room: its notices no longer reach this process."""
-        self.sharing.release(code)
+        await super().release(code)
         subscription = self.rooms.pop(code, None)
         metrics.rooms_subscribed(len(self.rooms))
         self.board.forget(code)  # no longer heard: a census asks the holders instead

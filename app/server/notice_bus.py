@@ -107,7 +107,7 @@ class NoticeBus:
         """Queue a committed move's notices, `before` first; none while this process is alone
         (nobody would hear them, and each costs the listeners a wake-up), nor in a room held
         here that nobody else was heard holding: that room's last move is kept, and sent when
-        someone is (`_heard_in`)."""
+        someone is (sharing.py)."""
         if self.sharing.keep(code, played):
             return
         if self.alone():

@@ -36,7 +36,7 @@ class Control(StrEnum):
     HELLO = "hello"  # a process (re)started listening: tell it your presence again
     WELCOME = "welcome"  # the reply to a hello (to: its origin), which then catches up
     ASK = "ask"  # a process began holding a room: its holders tell their presence there again
-    HELD = "held"  # a holder with no socket in the room answers an ask (NATS only)
+    HELD = "held"  # a holder with no socket in the room answers an ask (sharing.py)
     CENSUS = "census"  # who is in a room this process does not hold? (its holders answer)
 
 

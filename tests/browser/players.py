@@ -111,7 +111,7 @@ def settle(pages: Sequence[Page], at_least: int) -> None:
 # or by selector) into view and report where it is; note what the click reaches. Computer
 # players may move meanwhile and the table be drawn again: the click then reaches the new
 # button in the same place, or misses when the table changed. A page draws its table again at
-# the same version too (a presence, a chat line): the buttons come back in the same place.
+# the same version too (a presence, an auto-pass answer): the buttons come back in the same place.
 AIM_JS = """(which) => {
   const button = typeof which === "number"
     ? document.querySelectorAll("button.act:not([disabled])")[which]
