@@ -110,6 +110,14 @@ class Autoplay:
             self.plans[code] = plan_of(room)
         self.kick(code)
 
+    def lobby_heard(self, code: str) -> None:
+        """Another process changed the room's seats: a room planned, run or held here is
+        planned again; one unknown here is left alone (a socket, load or lease reads it)."""
+        # On Postgres's channel every process hears every lobby: planning each made them all
+        # read, hold and lease every room, so a routed room's moves were sent to all of them.
+        if code in self.plans or self.running(code) or self.moves.peek(code) is not None:
+            self.replan(code)
+
     def unplanned(self, code: str) -> None:
         """The seats changed before the start: the plan is read again, at the start (until
         then the room has nothing to play, so no runner looks)."""

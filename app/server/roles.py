@@ -132,7 +132,7 @@ class Delivery:
         if notice is Notice.PRESENCE:  # even with no socket here: the lobby shows presence
             publisher.presence(code)
         if notice is Notice.LOBBY:  # even with no socket here: this process may run its bots
-            self.roles.autoplay.replan(code)
+            self.roles.autoplay.lobby_heard(code)
         if not self.roles.hub.connections(code):
             return
         if notice in (Notice.GAME, Notice.RESYNC):
