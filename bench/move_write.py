@@ -3,14 +3,15 @@ statement executed through SQLAlchemy, in one invocation.
 
 All write the move as one statement (gamestore.MOVE: the guarded UPDATE feeding the log row's
 INSERT). `ours` (movelog.CoreLog) sends the statement compiled once on the driver of a
-connection from a SQLAlchemy engine's pool; the baselines: `through SQLAlchemy` has
-SQLAlchemy execute it on the same engine (its connection, execution context, parameter
-processing and result), `own asyncpg pool` sends the same text on an asyncpg pool of its own,
-without SQLAlchemy (the move log's former Postgres path). Moves run one at a time
-(`--concurrent N`: N games at once, on a pool of N) on a throw-away database on
-127.0.0.1:5432, a few game-sized events each, rounds alternating; the best round of each
-counts (the least disturbed by other work on the box). It prints CPU microseconds per move
-of each and the ratios.
+connection from a SQLAlchemy engine of its own, kept out of the pool between moves. The
+baselines: `checkout per move` takes the connection from the pool and gives it back for each
+move (the log on an engine it shares); `through SQLAlchemy` has SQLAlchemy execute it on the
+same engine (its connection, execution context, parameter processing and result); `own
+asyncpg pool` sends the same text on an asyncpg pool of its own, without SQLAlchemy (the move
+log's former Postgres path). Moves run one at a time (`--concurrent N`: N games at once, on a
+pool of N) on a throw-away database on 127.0.0.1:5432, a few game-sized events each, rounds
+alternating; the best round of each counts (the least disturbed by other work on the box). It
+prints CPU microseconds per move of each and the ratios.
 
     .venv/bin/python bench/move_write.py [--moves 2000] [--rounds 3] [--concurrent 1]
 """
@@ -116,7 +117,9 @@ async def run(moves: int, rounds: int, concurrent: int) -> None:
         game_ids = await games(engine, concurrent)
         pool = await asyncpg.create_pool(f"postgresql://{PG}/{database}", min_size=1,
                                          max_size=size)
-        logs = {"ours": CoreLog(engine, LocalBus()),
+        own = make_engine(f"postgresql+asyncpg://{PG}/{database}", size, 5.0)  # as served
+        logs = {"ours": CoreLog(own, LocalBus(), owned=True),
+                "checkout per move": CoreLog(engine, LocalBus()),  # a shared engine's way
                 "through SQLAlchemy": ThroughSqlAlchemy(engine, LocalBus()),
                 "own asyncpg pool": OwnAsyncpgPool(engine, pool)}
         best = dict.fromkeys(logs, float("inf"))
@@ -129,9 +132,10 @@ async def run(moves: int, rounds: int, concurrent: int) -> None:
                     best[name] = min(best[name], seconds)
         for name, seconds in best.items():
             print(f"{name:>30}: {seconds / moves / concurrent * 1e6:5.0f} µs CPU per move")
-        for name in ("through SQLAlchemy", "own asyncpg pool"):
+        for name in ("checkout per move", "through SQLAlchemy", "own asyncpg pool"):
             print(f"{name + ' / ours':>30}: {best[name] / best['ours']:5.2f}")
         await pool.close()
+        await logs["ours"].close()
     finally:
         await engine.dispose()
         await admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')

@@ -22,6 +22,7 @@ from sqlalchemy import JSON
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
@@ -124,6 +125,7 @@ class CoreLog:
         self.engine, self.bus, self.owned = engine, bus, owned
         size = getattr(engine.pool, "size", None)
         self.turns = Turns(size() if callable(size) else TURNS_UNSIZED, patience, limit)
+        self._idle: list[PoolProxiedConnection] = []  # kept out of the pool, between moves
         self.statements = ({snapshot: OneStatement(statement, engine.dialect)
                             for snapshot, statement in store.MOVE.items()}
                            if engine.dialect.name == "postgresql" else None)
@@ -153,19 +155,29 @@ class CoreLog:
 
     async def _one_statement(self, values: dict[str, Any]) -> bool:
         """The move in one statement, in its own implicit transaction, on a pooled connection
-        (nothing begins a transaction on it, so its return to the pool sends nothing)."""
+        (nothing begins a transaction on it, so it is clean once the statement returned)."""
         assert self.statements is not None
         statement = self.statements["new_snapshot" in values]
         async with self.turns.turn():
-            connection = await self.engine.raw_connection()
+            connection = self._idle.pop() if self._idle else await self.engine.raw_connection()
             try:
-                return await statement.fetch(connection.driver_connection, values) is not None
-            except Exception as exc:
-                if unavailable(exc):  # lost or refused: the pool replaces the connection
-                    connection.invalidate(exc)
-                raise
-            finally:
+                committed = await statement.fetch(connection.driver_connection, values)
+            except BaseException as exc:  # refused, lost or cancelled: back to the pool
+                if isinstance(exc, Exception) and unavailable(exc):
+                    connection.invalidate(exc)  # the pool replaces it
                 connection.close()
+                raise
+            self._keep(connection)
+            return committed is not None
+
+    def _keep(self, connection: PoolProxiedConnection) -> None:
+        """An engine of the log's own: the connection stays out of its pool, for the next
+        move (a checkout and a return cost a quarter or more of the write's CPU: docs/performance.md);
+        a shared one's pool gets it back."""
+        if self.owned:
+            self._idle.append(connection)
+        else:
+            connection.close()
 
     def admit(self, code: str) -> None:
         """MoveLog.admit: one queue, whatever the room."""
@@ -177,6 +189,8 @@ class CoreLog:
 
     async def close(self) -> None:
         """Close the engine if it is the log's own (the shared one is closed with the app)."""
+        while self._idle:
+            self._idle.pop().close()
         if self.owned:
             await self.engine.dispose()
 
