@@ -107,35 +107,64 @@ class OwnUpdateFrame(UpdateFrame):
     client_id: str
 
 
+SHARED = ("board", "creature", "hunted")  # the parts of a view its state's seats see alike
+
+
+class StateWire:
+    """The views of one state as orjson encodes them: the engine's plain data (`WireCache`),
+    with each part the seats share (SHARED) encoded once, a fragment copied into each text."""
+
+    def __init__(self) -> None:
+        self.cache = WireCache()
+        self._texts: dict[int, tuple[object, orjson.Fragment]] = {}  # by the part's identity
+
+    def view(self, view: SeatView) -> dict[str, object]:
+        """One seat's view, its shared parts already encoded."""
+        out = self.cache.view(view)
+        for key in SHARED:
+            out[key] = self._text(out[key])
+        return out
+
+    def _text(self, part: object) -> orjson.Fragment:
+        hit = self._texts.get(id(part))
+        if hit is None or hit[0] is not part:  # the part is kept: its id is not reused
+            hit = self._texts[id(part)] = (part, orjson.Fragment(_dumps(part)))
+        return hit[1]
+
+
 def encode_update(version: int, view: SeatView, events: list[dict[str, Any]],
-                  client_id: str | None, cache: WireCache | None = None) -> str:
+                  client_id: str | None, wire: StateWire | None = None) -> str:
     """The text of an `update` (an `OwnUpdateFrame` with a client id), the same as the model
     encodes, built from plain dicts: per move and per seat, the models' validation and
     encoding cost more than everything else done for the frame. The engine writes the view
-    out as plain data (`WireCache`, one shared by the views of one state), which orjson
-    encodes without calling back."""
+    out as plain data, which orjson encodes without calling back (`wire`: one per state,
+    shared by its seats' views)."""
     frame: dict[str, object] = {"type": "update", "version": version,
-                                "view": (cache or WireCache()).view(view), "events": events}
+                                "view": (wire or StateWire()).view(view), "events": events}
     if client_id is not None:
         frame["client_id"] = client_id
-    return orjson.dumps(frame, default=wire_fields, option=_OPTIONS).decode()
+    return _dumps(frame).decode()
 
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
+def _dumps(data: object) -> bytes:
+    return orjson.dumps(data, default=wire_fields, option=_OPTIONS)
+
+
 def encode_sync(seat: int | None, room: dict[str, Any], version: int, view: SeatView | None,
                 events: list[EventOut], auto_pass: AutoPass | None,
-                cache: WireCache | None = None) -> str:
+                wire: StateWire | None = None) -> str:
     """The text of a `sync`, the same as `SyncFrame` encodes, built from plain data: the
     model's encoding of the view cost three times the view itself, in a storm of joins.
     `room`: the lobby, presence and chat as plain data (`sync_room`), shared by the seats
-    synced together, as is `cache` (one per state)."""
+    synced together, as is `wire` (one per state)."""
     frame: dict[str, object] = {
         "type": "sync", "seat": seat, **room, "version": version,
-        "view": None if view is None else (cache or WireCache()).view(view),
+        "view": None if view is None else (wire or StateWire()).view(view),
         "events": [event.model_dump(mode="json") for event in events], "auto_pass": auto_pass}
-    return orjson.dumps(frame, default=wire_fields, option=_OPTIONS).decode()
+    return _dumps(frame).decode()
 
 
 def sync_room(lobby: Lobby, presence: Presence, chat: list[ChatLine]) -> dict[str, Any]:

@@ -172,8 +172,8 @@ class CoreLog:
 
     def _keep(self, connection: PoolProxiedConnection) -> None:
         """An engine of the log's own: the connection stays out of its pool, for the next
-        move (a checkout and a return cost a quarter or more of the write's CPU: docs/performance.md);
-        a shared one's pool gets it back."""
+        move (a checkout and a return cost a quarter or more of the write's CPU, in
+        docs/performance.md); a shared one's pool gets it back."""
         if self.owned:
             self._idle.append(connection)
         else:

@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine import Event, GameState, SeatView, WireCache, seat_views
+from app.engine import Event, GameState, SeatView, seat_views
 
 from .automatic import seen_by
 from .frames import (
@@ -22,6 +22,7 @@ from .frames import (
     LobbyFrame,
     Presence,
     PresenceFrame,
+    StateWire,
     TimeoutFrame,
     WhisperFrame,
     WhisperLine,
@@ -63,10 +64,10 @@ def lobby_of(room: RoomInfo, presence: Presence) -> Lobby:
 
 def update_frame(version: int, view: SeatView, events: Sequence[Event], seat: int | None,
                  client_id: str | None, by: str | None = None,
-                 cache: WireCache | None = None) -> str:
+                 wire: StateWire | None = None) -> str:
     """The encoded `update` one seat receives for one committed action (`view`: its view;
-    `cache`: one per state, shared by its seats' views)."""
-    return encode_update(version, view, seen_events(version, events, seat, by), client_id, cache)
+    `wire`: one per state, shared by its seats' views)."""
+    return encode_update(version, view, seen_events(version, events, seat, by), client_id, wire)
 
 
 def seen_events(version: int, events: Sequence[Event], seat: int | None,
@@ -96,7 +97,7 @@ class Publisher:
         audience, what every seat sees alike built once."""
         connections = self.hub.connections(code)
         views = seat_views(state, {conn.seat for conn in connections})
-        cache = WireCache()  # what every seat sees alike is encoded once
+        wire = StateWire()  # what every seat sees alike is encoded once
         texts: dict[int | None, str] = {}
         for conn in connections:
             text = texts.get(conn.seat)
@@ -104,7 +105,7 @@ class Publisher:
                 own = client_id if conn.seat == actor else None
                 text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
                                                        conn.seat, own,
-                                                       seen_by(by, actor, conn.seat), cache)
+                                                       seen_by(by, actor, conn.seat), wire)
             conn.send(text)
         for watcher in self.watchers:
             watcher(code)

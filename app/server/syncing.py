@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from app.engine import WireCache, seat_views
+from app.engine import seat_views
 
 from . import metrics
 from .errors import ErrorCode, ServiceError
-from .frames import encode_sync, sync_room
+from .frames import StateWire, encode_sync, sync_room
 from .hub import Connection, Hub
 from .joinread import RoomRead
 from .live import LiveGame
@@ -76,11 +76,11 @@ class Syncer:
         room = sync_room(lobby_of(parts.room, presence), presence, parts.chat)
         modes: dict[int | None, AutoPass] = {s.number: s.auto_pass for s in parts.room.seats}
         texts: dict[int | None, str] = {}
-        cache = WireCache()  # what the seats' views share is written out once
+        wire = StateWire()  # what the seats' views share is encoded once
         views = {} if live is None else seat_views(live.state, seats)
         for seat in seats:
             texts[seat] = encode_sync(seat, room, version, views.get(seat), parts.events[seat],
-                                      modes.get(seat), cache)
+                                      modes.get(seat), wire)
             metrics.sync_built()
             if stamp[-1] == generation:  # else the room changed during the read: not kept
                 self.syncs.put(code, stamp, seat, texts[seat])

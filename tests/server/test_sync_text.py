@@ -9,8 +9,15 @@ from __future__ import annotations
 from random import Random
 
 from app.engine import Config, active_seats, apply_action, legal_actions, new_game, seat_views
-from app.engine.wire_view import WireCache
-from app.server.frames import ChatLine, EventOut, Presence, SyncFrame, encode_sync, sync_room
+from app.server.frames import (
+    ChatLine,
+    EventOut,
+    Presence,
+    StateWire,
+    SyncFrame,
+    encode_sync,
+    sync_room,
+)
 from app.server.publish import lobby_of
 from app.server.reads import GameInfo, RoomInfo, SeatInfo
 from app.server.settings import AutoPass
@@ -42,7 +49,7 @@ def test_every_seat_gets_the_sync_text_the_model_would_encode() -> None:
             room = room_of(version)
             lobby = lobby_of(room, presence)
             plain = sync_room(lobby, presence, chat)
-            views, cache = seat_views(state, (None, *range(4))), WireCache()
+            views, cache = seat_views(state, (None, *range(4))), StateWire()
             for seat in (None, *range(4)):
                 seen = [EventOut(seq=version, kind=e.kind, data=e.data, by="clock")
                         for e in events if e.visible_to(seat)]

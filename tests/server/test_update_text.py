@@ -17,8 +17,7 @@ from app.engine import (
     seat_view,
     seat_views,
 )
-from app.engine.wire_view import WireCache
-from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
+from app.server.frames import EventOut, OwnUpdateFrame, StateWire, UpdateFrame
 from app.server.publish import update_frame
 
 
@@ -34,7 +33,7 @@ def test_every_seat_gets_the_text_the_models_would_encode() -> None:
             actor = rng.choice(seats)
             state, events = apply_action(state, actor, rng.choice(legal_actions(state, actor)))
             shared = seat_views(state, (None, *range(4)))  # as the publisher builds them
-            cache = WireCache()
+            cache = StateWire()
             for seat in (None, *range(4)):
                 seen = [EventOut(seq=version, kind=e.kind, data=e.data)
                         for e in events if e.visible_to(seat)]
