@@ -96,6 +96,19 @@ class CreaturePublic:
     abilities_used: tuple[str, ...]
     flashback_copies: str | None
 
+    def __init__(self, hand: int, deck: int, discard: tuple[str, ...], plays_left: int,
+                 played_this_turn: int, tracking_next: bool, abilities_used: tuple[str, ...],
+                 flashback_copies: str | None) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "plays_left", plays_left)
+        object.__setattr__(self, "played_this_turn", played_this_turn)
+        object.__setattr__(self, "tracking_next", tracking_next)
+        object.__setattr__(self, "abilities_used", abilities_used)
+        object.__setattr__(self, "flashback_copies", flashback_copies)
+
 
 @dataclass(frozen=True, slots=True)
 class TokenView:
@@ -103,6 +116,11 @@ class TokenView:
 
     id: int
     face: Face | None
+
+    def __init__(self, id: int, face: Face | None) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "face", face)
 
 
 @dataclass(frozen=True, slots=True)

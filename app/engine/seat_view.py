@@ -38,6 +38,11 @@ class Target:
     kind: TargetKind
     value: int | str
 
+    def __init__(self, kind: TargetKind, value: int | str) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "value", value)
+
 
 @dataclass(frozen=True, slots=True)
 class Cost:
@@ -50,6 +55,17 @@ class Cost:
     tokens: int = field(default=0, metadata=OMIT_EMPTY)  # the actor's Contamination tokens
     ends_game: bool = field(default=False, metadata=OMIT_EMPTY)
     winner: Winner | None = field(default=None, metadata=OMIT_EMPTY)  # unless faces decide it
+
+    def __init__(self, rescue: int = 0, assimilation: int = 0, will: int = 0, places: int = 0,
+                 tokens: int = 0, ends_game: bool = False, winner: Winner | None = None) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "rescue", rescue)
+        object.__setattr__(self, "assimilation", assimilation)
+        object.__setattr__(self, "will", will)
+        object.__setattr__(self, "places", places)
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "ends_game", ends_game)
+        object.__setattr__(self, "winner", winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +106,11 @@ class Waiting:
     seat: int
     kind: PromptKind
 
+    def __init__(self, seat: int, kind: PromptKind) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "kind", kind)
+
 
 @dataclass(frozen=True, slots=True)
 class PromptView:
@@ -97,6 +118,11 @@ class PromptView:
 
     kind: PromptKind
     data: Mapping[str, JsonValue]
+
+    def __init__(self, kind: PromptKind, data: Mapping[str, JsonValue]) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "data", data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +147,15 @@ class CreaturePrivate:
     hunt_cards: tuple[str, ...]
     shown_by_phobia: Mapping[str, tuple[int, ...]]  # seat -> Place cards shown
 
+    def __init__(self, prompt: PromptView | None, unavailable: tuple[Closed, ...],
+                 hunt_cards: tuple[str, ...],
+                 shown_by_phobia: Mapping[str, tuple[int, ...]]) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "unavailable", unavailable)
+        object.__setattr__(self, "hunt_cards", hunt_cards)
+        object.__setattr__(self, "shown_by_phobia", shown_by_phobia)
+
 
 @dataclass(frozen=True, slots=True)
 class HuntedPrivate:
@@ -133,6 +168,17 @@ class HuntedPrivate:
     survival_cards: tuple[str, ...]
     # The Hunted it may whisper to (Frozen Lands only: absent in the base game).
     whisper: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
+
+    def __init__(self, prompt: PromptView | None, unavailable: tuple[Closed, ...],
+                 hand: tuple[int, ...], played: tuple[int, ...], survival_cards: tuple[str, ...],
+                 whisper: tuple[int, ...] | None = None) -> None:
+        """The fields in their order, compiled (public_view.py says why)."""
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "unavailable", unavailable)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "survival_cards", survival_cards)
+        object.__setattr__(self, "whisper", whisper)
 
 
 Private = NoSeat | CreaturePrivate | HuntedPrivate

@@ -14,10 +14,21 @@ from typing import Any
 import pytest
 
 from app.engine import Config, new_game, seat_views
-from app.engine.public_view import Board, HuntedPublic
-from app.engine.seat_view import Offer, SeatView
+from app.engine.public_view import Board, CreaturePublic, HuntedPublic, TokenView
+from app.engine.seat_view import (
+    Cost,
+    CreaturePrivate,
+    HuntedPrivate,
+    NoSeat,
+    Offer,
+    PromptView,
+    SeatView,
+    Target,
+    Waiting,
+)
 
-WRITTEN = (Board, HuntedPublic, Offer, SeatView)
+WRITTEN = (Board, CreaturePublic, HuntedPublic, TokenView, Cost, CreaturePrivate, HuntedPrivate,
+           Offer, PromptView, SeatView, Target, Waiting)
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
 
 
@@ -61,7 +72,13 @@ def _default(value: ast.expr | None) -> str | None:
 def test_the_built_views_set_every_field_and_stay_frozen() -> None:
     state = new_game(Config(hunted=3), seed=7)
     views = seat_views(state, (0, 1, None))
-    objects: list[Any] = [*views.values(), views[0].board, *views[0].hunted, *views[1].offers]
+    offers = views[1].offers
+    objects: list[Any] = [*views.values(), views[0].board, *views[0].hunted, *offers,
+                          views[0].creature, views[0].you, views[1].you, *views[0].waiting_on,
+                          *(o.cost for o in offers), *(t for o in offers for t in o.targets)]
+    objects += [you.prompt for you in (views[0].you, views[1].you)
+                if not isinstance(you, NoSeat) and you.prompt is not None]
+    assert {type(obj) for obj in objects} >= set(WRITTEN) - {TokenView, Target}, "each checked"
     for obj in objects:
         values = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
         again = type(obj)(**values)  # every field set, by name, to the same value
