@@ -111,11 +111,12 @@ class Autoplay:
         self.kick(code)
 
     def lobby_heard(self, code: str) -> None:
-        """Another process changed the room's seats: a room planned, run or held here is
-        planned again; one unknown here is left alone (a socket, load or lease reads it)."""
+        """Another process changed the room's seats: a room planned, run or held here (its
+        game or a socket) is planned again; one unknown here is left alone."""
         # On Postgres's channel every process hears every lobby: planning each made them all
         # read, hold and lease every room, so a routed room's moves were sent to all of them.
-        if code in self.plans or self.running(code) or self.moves.peek(code) is not None:
+        known = code in self.plans or self.running(code) or self.moves.peek(code) is not None
+        if known or self.publisher.hub.connections(code):
             self.replan(code)
 
     def unplanned(self, code: str) -> None:
