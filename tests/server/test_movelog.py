@@ -96,6 +96,25 @@ async def test_a_lost_connection_is_answered_busy_and_replaced(server: ServerFac
     await log.close()
 
 
+@pytest.mark.postgres
+@async_test
+async def test_one_connection_of_its_own_engine_serves_move_after_move(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    game_id = await a_game(database)
+    engine = make_engine(database.url, 2, 5.0)
+    log = CoreLog(engine, Announced(), owned=True)
+    for version in range(3):
+        assert await log.commit(move(game_id, version, f"m{version}"))
+        assert engine.pool.checkedout() == 1  # kept for the next move, not checked in
+    with pytest.raises(Duplicate):  # a refusal gives it back to the pool
+        await log.commit(move(game_id, 3, "m0"))
+    assert engine.pool.checkedout() == 0
+    assert await log.commit(move(game_id, 3, "m3"))
+    await log.close()
+    assert engine.pool.checkedout() == 0
+
+
 @contextmanager
 def refused_role() -> Iterator[str]:
     """A role Postgres always refuses as "too many connections" (its limit is 0)."""
