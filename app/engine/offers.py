@@ -129,9 +129,11 @@ def cost(state: GameState, seat: int, action: Action) -> Cost:
     prompt = current_prompt(state, seat)
     if not isinstance(action, COSTED) or prompt is None:
         return NO_COST
-    after = state.clone()
+    # The working copy every action takes (copy on write, game.py's apply_unchecked): an answer
+    # changes only what it owns, so `state` stays as it was; a whole clone cost 2.5x as much.
+    after = state.successor()
     events: list[Event] = []
-    # Clones share their (frozen) prompts: the copy answers the very prompt it holds.
+    # Successors share their (frozen) prompts: the copy answers the very prompt it holds.
     PROMPTS[prompt.kind].answer(after, prompt, action, events)
     will = places = tokens = 0
     if seat != CREATURE:

@@ -125,7 +125,7 @@ def _board(state: GameState) -> Board:
         artemia_symbol=artemia_symbol_now(state),
         marker_on_beach=state.marker_on_beach,
         reserve={str(n): c for n, c in sorted(state.reserve.items())},
-        tokens={k: tuple(v) for k, v in sorted(state.tokens.items())},
+        tokens={k.value: tuple(v) for k, v in sorted(state.tokens.items())},  # str keys (frames.py)
         # Whisper names its two Hunted: only they see it (in "you").
         effects=tuple(e for e in state.effects if not isinstance(e, Whisper)),
         target_cards=state.target_cards,

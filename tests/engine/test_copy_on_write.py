@@ -1,9 +1,10 @@
-"""A state is a value: applying an action, or listing legal ones, never changes it.
+"""A state is a value: applying an action, listing legal ones or viewing it never changes it.
 
 States share their Hunted with the states cloned from them until one changes (copy on write,
 app/engine/state.py); a change reaching a shared Hunted would silently rewrite an earlier state.
-Seeded random games of every table compare each state's JSON before and after the engine
-answered it.
+A view's offers cost their actions by answering them on a working copy of the state (offers.py),
+so a view is an answer too. Seeded random games of every table compare each state's JSON before
+and after the engine answered it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,15 @@ from random import Random
 
 import pytest
 
-from app.engine import Config, GameState, active_seats, apply_unchecked, legal_actions, new_game
+from app.engine import (
+    Config,
+    GameState,
+    active_seats,
+    apply_unchecked,
+    legal_actions,
+    new_game,
+    seat_views,
+)
 
 TABLES = [Config(hunted=n) for n in range(1, 7)] + [
     Config(hunted=3, abilities=True), Config(hunted=5, abilities=True, board_side=2),
@@ -37,6 +46,8 @@ def check_game(config: Config, seed: int) -> None:
         seats = active_seats(state)
         for seat in seats:
             legal_actions(state, seat)
+        seat_views(state, range(config.hunted + 1))  # every offer costed on a copy
+        assert frozen(state) == earlier[-1][1], "viewing the state changed it"
         seat = chooser.choice(seats)
         action = chooser.choice(legal_actions(state, seat))
         state, _ = apply_unchecked(state, seat, action)

@@ -17,7 +17,7 @@ from app.engine import (
     seat_view,
     seat_views,
 )
-from app.server.frames import EventOut, OwnUpdateFrame, StateWire, UpdateFrame
+from app.server.frames import EventOut, OwnUpdateFrame, StateWire, UpdateFrame, encode_update
 from app.server.publish import update_frame
 
 
@@ -47,3 +47,14 @@ def test_every_seat_gets_the_text_the_models_would_encode() -> None:
                 assert update_frame(version, shared[seat], events, seat, own, None, cache) == text
                 checked += 1
     assert checked > 1000
+
+
+def test_a_key_that_is_not_a_string_is_written_as_the_models_write_it() -> None:
+    """No view or event has one today; the fast path must not make one a failed publish."""
+    state = new_game(Config(hunted=3), 0)
+    view = seat_view(state, 1)
+    events = [EventOut(seq=1, kind="pass", data={"by_seat": {2: "x"}})]
+    model = UpdateFrame(version=1, view=view, events=events).encode()
+    shown = [{"seq": 1, "kind": "pass", "data": {"by_seat": {2: "x"}}, "by": None}]
+    assert encode_update(1, view, shown, None) == model
+    assert '"by_seat":{"2":"x"}' in model
