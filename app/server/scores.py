@@ -2,7 +2,7 @@
 who played which seat, and the rematch's seat order (keep, or rotate the Creature on).
 
 A result is written when the room moves on to its next game (the seats may rotate then); the
-current game, once over, is read from its replayed final state and the seats as they are.
+current game, once over, is read from its final snapshot and the seats as they are.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import CREATURE, Config, GameState, Winner, action_from_json, replay
+from app.engine import CREATURE, GameState, Winner, action_from_json, apply_action
 
 from . import repository as repo
 from .models import Game, GameResult, Room, Seat
@@ -41,10 +41,12 @@ def result_row(room_id: int, game: Game, number: int, state: GameState,
 
 
 async def final_state(session: AsyncSession, game: Game) -> GameState:
-    """A game's last state, folded from its logged actions by the engine."""
-    log = await repo.actions_of(session, game.id)
-    return replay(Config.from_json(game.config), game.seed,
-                  ((row.seat, action_from_json(row.action)) for row in log))
+    """A game's last state: its last snapshot (one is written at the end), with any later
+    logged action folded in by the engine (not the whole log replayed: a rematch read it all)."""
+    state = GameState.from_json(game.snapshot)
+    for row in await repo.actions_of(session, game.id, since=game.snapshot_version):
+        state, _ = apply_action(state, row.seat, action_from_json(row.action))
+    return state
 
 
 async def record(session: AsyncSession, room: Room, game: Game) -> None:
