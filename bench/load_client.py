@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import httpx
+import orjson
 import procstat
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -141,7 +142,7 @@ async def read_seat(room: Room, seat: Seat, stats: Stats) -> None:
     assert seat.ws is not None
     with contextlib.suppress(Exception):
         async for raw in seat.ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)  # the clients share the box: 31 -> 11 µs a view
             kind = message["type"]
             if kind == "update":
                 seat.arrived[message["version"]] = time.perf_counter()
