@@ -8,9 +8,7 @@ Hunted as one audience sees them) are turned into dicts once per cache.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from .actions import Action
+from .actions import Action, field_defaults
 from .config import Config
 from .public_view import Board, CreaturePublic, HuntedPublic
 from .seat_view import (
@@ -28,22 +26,12 @@ from .seat_view import (
 )
 
 Wire = dict[str, object]
-# Each action class's fields and their defaults, in wire order (the class's field order).
-_ACTION_FIELDS: dict[type, tuple[tuple[str, object], ...]] = {}
-
-
-def _action_fields(action: Action) -> tuple[tuple[str, object], ...]:
-    kind = type(action)
-    plan = _ACTION_FIELDS.get(kind)
-    if plan is None:
-        plan = _ACTION_FIELDS[kind] = tuple((f.name, f.default) for f in fields(action))
-    return plan
 
 
 def full_action(action: Action) -> Wire:
     """Every field of an action (wire.py `action_fields`)."""
     out: Wire = {"type": type(action).__name__}
-    for name, _ in _action_fields(action):
+    for name, _ in field_defaults(type(action)):
         out[name] = getattr(action, name)
     return out
 
@@ -51,7 +39,7 @@ def full_action(action: Action) -> Wire:
 def short_action(action: Action) -> Wire:
     """An action's non-default fields (`Action.to_json`), as a move is sent."""
     out: Wire = {"type": type(action).__name__}
-    for name, default in _action_fields(action):
+    for name, default in field_defaults(type(action)):
         value = getattr(action, name)
         if value != default:
             out[name] = value
