@@ -128,7 +128,8 @@ async def connect_seat(url: str, room: Room, seat: Seat, stats: Stats) -> None:
     try:
         seat.ws = await connect(f"{url}/ws/rooms/{room.code}", compression=None, proxy=None,
                                 max_size=None, open_timeout=60, ping_interval=None)
-        await seat.ws.send(json.dumps({"type": "auth", "token": seat.token}))
+        # As the browser: updates may carry only what changed (the relay's are whole anyway).
+        await seat.ws.send(json.dumps({"type": "auth", "token": seat.token, "patches": True}))
     except (OSError, TimeoutError, Exception):
         stats.errors["connect"] += 1
         return
@@ -146,7 +147,10 @@ async def read_seat(room: Room, seat: Seat, stats: Stats) -> None:
             kind = message["type"]
             if kind == "update":
                 seat.arrived[message["version"]] = time.perf_counter()
-                seat.version, seat.view = message["version"], message["view"]
+                view = message["view"]
+                if message.get("patch") and seat.view is not None:  # the changed fields
+                    view = {**seat.view, **view}
+                seat.version, seat.view = message["version"], view
             elif kind == "sync":
                 await on_sync(seat, message)
             elif kind == "error":

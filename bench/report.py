@@ -13,8 +13,9 @@ import procstat
 
 KNEE_MS = 100.0  # the knee: the room count where p99 act->update crosses this
 RATIOS = ("moves_per_second", "p50_ms", "p90_ms", "p99_ms", "server_cpu_ms_per_move",
-          "db_cpu_ms_per_move", "kb_per_socket", "busy", "open_ms_each", "open_cpu_ms_each",
-          "connect_s", "connect_cpu_ms_each", "reconnect_s", "reconnect_cpu_ms_each")
+          "db_cpu_ms_per_move", "client_cpu_ms_per_move", "kb_per_socket", "busy",
+          "open_ms_each", "open_cpu_ms_each", "connect_s", "connect_cpu_ms_each", "reconnect_s",
+          "reconnect_cpu_ms_each")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ def figures(target: str, rooms: int, sockets: int, per_socket: float, setup_erro
         "server_cpu_seconds": round(cpu, 2), "server_cpu_share": round(cpu / elapsed, 2),
         "server_cpu_ms_per_move": rounded(1000 * cpu / moves if moves else None),
         "db_cpu_ms_per_move": rounded(1000 * db / moves if moves else None),
+        # What the load clients spent per move: in a flood they share the box with the server.
+        "client_cpu_ms_per_move": rounded(1000 * sum(a[4] for a in done) / moves
+                                          if moves else None),
         "kb_per_socket": round(per_socket / 1024, 1),
         # The busiest load client's share of a core: near 1, the client was the bottleneck.
         "client_cpu_share_max": round(max(a[4] for a in done) / elapsed, 2),
@@ -147,7 +151,8 @@ BASELINES = (("relay", "ratio"), ("relay1", "ratio1"))
 LABELS = {"ratio": "ours/relay", "ratio1": "ours/relay1"}
 COLUMNS = [("moves/s", "moves_per_second"), ("p50 ms", "p50_ms"), ("p90 ms", "p90_ms"),
            ("p99 ms", "p99_ms"), ("errors", "errors"), ("cpu ms/move", "server_cpu_ms_per_move"),
-           ("db ms/move", "db_cpu_ms_per_move"), ("KB/socket", "kb_per_socket"),
+           ("db ms/move", "db_cpu_ms_per_move"), ("client ms/move", "client_cpu_ms_per_move"),
+           ("KB/socket", "kb_per_socket"),
            ("idle ms/move", "bystander_cpu_ms_per_move"), ("busy", "busy"),
            ("open ms/req", "open_ms_each"), ("cpu ms/req", "open_cpu_ms_each"),
            ("connect s", "connect_s"), ("cpu ms/sock", "connect_cpu_ms_each"),

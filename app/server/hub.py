@@ -23,6 +23,7 @@ NORMAL_CLOSURE = 1000
 TOO_FAR_BEHIND = 1013  # RFC 6455 "try again later": reconnect, authenticate, get a fresh sync
 CLOSE_REASONS = {TOO_FAR_BEHIND: "too far behind: reconnect"}
 CLOSE_PATIENCE = 10.0  # seconds a handler waits for its immediate close to be written
+Shown = tuple[int, int, int | None]  # a view sent: its game's id, its version, its seat
 SEATS = range(7)  # seat numbers: the Creature (0) and up to six Hunted (schemas.py)
 
 
@@ -40,6 +41,8 @@ class Connection:
         self.authenticated = False
         self.synced = False  # its first sync is queued: room broadcasts may follow it
         self.told = Sockets()  # the presence its latest sync or presence frame showed
+        self.patches = False  # its client merges an update's view over the one before
+        self.shown: Shown | None = None  # the view its latest sync or update carried
         self.outbox: deque[str | None] = deque()  # None: close once the rest is sent
         self.queued = 0  # characters waiting in the outbox
         self.closing = False  # once set, nothing more is queued

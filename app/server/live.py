@@ -3,7 +3,7 @@ rebuilt from the database (the last snapshot, then the later actions replayed)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.engine import GameState, action_from_json, apply_action
 
@@ -22,6 +22,10 @@ class LiveGame:
     version: int
     state: GameState
     snapshot_version: int
+    # Each seat's view at `sent_version` as its update was encoded, field by field: what the
+    # next update's patches leave out (publish.py).
+    sent: dict[int | None, dict[str, bytes]] = field(default_factory=dict)
+    sent_version: int = -1
 
     @property
     def over(self) -> bool:

@@ -112,10 +112,11 @@ class Moves(LiveGames):
                         raise ServiceError(ENGINE_ERRORS.get(type(exc), ErrorCode.ILLEGAL_ACTION),
                                            exc.reason) from exc
                 else:
+                    previous = live.state
                     if await self._commit(live, seat, action, state, events, client_id, first, by):
                         if first is not None:
                             self.publisher.to_room(code, first)
-                        self.publisher.update(code, version + 1, state, events, client_id, seat, by)
+                        self.publisher.update(live, previous, events, client_id, seat, by)
                         return True
                     live = await self._catch_up(live, reply)  # another process came first
             else:
@@ -201,9 +202,10 @@ class Moves(LiveGames):
     def _advance(self, live: LiveGame, version: int, seat: int, action: dict[str, Any],
                  client_id: str, by: str | None) -> None:
         """Apply a move another process committed and send it to our sockets."""
-        state, events = apply_action(live.state, seat, action_from_json(action))
+        previous = live.state
+        state, events = apply_action(previous, seat, action_from_json(action))
         live.version, live.state = version, state
-        self.publisher.update(live.code, version, state, events, client_id, seat, by)
+        self.publisher.update(live, previous, events, client_id, seat, by)
 
     async def caught_up(self, code: str, played: Played | None = None) -> None:
         """Another process committed a move (`played`, or unknown ones): pass it, and any

@@ -26,9 +26,12 @@ from .frames import (
     TimeoutFrame,
     WhisperFrame,
     WhisperLine,
+    compared,
+    encode_fields,
     encode_update,
 )
 from .hub import Connection, Hub
+from .live import LiveGame
 from .notices import Bus, Notice
 from .presence import PRESENCE_INTERVAL, RoomPresence
 from .presence import Presence as Sockets
@@ -77,6 +80,19 @@ def seen_events(version: int, events: Sequence[Event], seat: int | None,
             for e in events if e.visible_to(seat)]
 
 
+def _fields_before(live: LiveGame, previous: GameState,
+                   seats: set[int | None]) -> dict[int | None, dict[str, bytes]]:
+    """The `compared` fields of the seats' views before this update: as the last update kept
+    them, or, for a seat it did not (a socket synced since, a game loaded since), built from
+    `previous`."""
+    kept = live.sent if live.sent_version == live.version - 1 else {}
+    if missing := seats - kept.keys():
+        wire = StateWire()
+        kept = {**kept, **{seat: compared(wire.fields(view))
+                           for seat, view in seat_views(previous, missing).items()}}
+    return kept
+
+
 class Publisher:
     """Sends frames to this process's sockets and announces changes to the others."""
 
@@ -91,22 +107,43 @@ class Publisher:
         self._sending: set[asyncio.Task[None]] = set()
         self.syncs = syncs or Syncs()  # each room's syncs, kept until something they show changes
 
-    def update(self, code: str, version: int, state: GameState, events: Sequence[Event],
+    def update(self, live: LiveGame, previous: GameState, events: Sequence[Event],
                client_id: str, actor: int, by: str | None = None) -> None:
-        """After a commit: each socket gets its seat's view; one view and one encoding per
-        audience, what every seat sees alike built once."""
+        """After a commit (`live` at its new version, `previous` its state before): each
+        socket gets its seat's view; one view and one encoding per audience, what every seat
+        sees alike built once. A socket that asked for patches and holds the view before gets
+        only what changed."""
+        code, version = live.code, live.version
         connections = self.hub.connections(code)
-        views = seat_views(state, {conn.seat for conn in connections})
+        views = seat_views(live.state, {conn.seat for conn in connections})
         wire = StateWire()  # what every seat sees alike is encoded once
-        texts: dict[int | None, str] = {}
+        shown = (live.game_id, version - 1)
+        patched = {conn.seat for conn in connections
+                   if conn.patches and conn.shown == (*shown, conn.seat)}
+        before = _fields_before(live, previous, patched)
+        # The seats with a socket that takes patches: their views field by field, kept for
+        # the next update's patches.
+        fields = {seat: wire.fields(views[seat])
+                  for seat in {conn.seat for conn in connections if conn.patches}}
+        texts: dict[tuple[int | None, bool], str] = {}
         for conn in connections:
-            text = texts.get(conn.seat)
+            seat = conn.seat
+            patch = conn.patches and conn.shown == (*shown, seat)
+            text = texts.get((seat, patch))
             if text is None:
-                own = client_id if conn.seat == actor else None
-                text = texts[conn.seat] = update_frame(version, views[conn.seat], events,
-                                                       conn.seat, own,
-                                                       seen_by(by, actor, conn.seat), wire)
+                own = client_id if seat == actor else None
+                mark = seen_by(by, actor, seat)
+                if seat in fields:
+                    text = encode_fields(version, fields[seat],
+                                         seen_events(version, events, seat, mark), own,
+                                         before[seat] if patch else None)
+                else:
+                    text = update_frame(version, views[seat], events, seat, own, mark, wire)
+                texts[seat, patch] = text
             conn.send(text)
+            conn.shown = (live.game_id, version, seat)
+        live.sent = {seat: compared(parts) for seat, parts in fields.items()}
+        live.sent_version = version
         for watcher in self.watchers:
             watcher(code)
 

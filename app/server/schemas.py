@@ -177,12 +177,14 @@ class AuthMessage(Strict):
 
     type: Literal["auth"]
     token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    patches: bool = False  # updates may carry only the view's changed fields (frames.py)
 
 
 class WatchMessage(Strict):
     """First message of a spectator."""
 
     type: Literal["watch"]
+    patches: bool = False  # as AuthMessage's
 
 
 class ActMessage(Strict):

@@ -49,9 +49,11 @@ class Syncer:
                                    f"often: ask again in {max(wait, 0.1):.1f} s.")
             texts |= await self._build(code, missing, live, read)
         built = self.hub.sockets(code)  # the presence the syncs just built show
+        at = None if live is None else (live.game_id, live.version)  # the syncs' view's
         for conn in conns:
             conn.send(texts[conn.seat])
             conn.synced = True
+            conn.shown = None if at is None else (*at, conn.seat)
             conn.told = built if conn.seat in missing else shown
 
     def stamp(self, code: str, live: LiveGame | None) -> Stamp:

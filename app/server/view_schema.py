@@ -155,6 +155,9 @@ def view_schema() -> Schema:
     """The JSON Schema of every frame the server sends, `SeatView` among its definitions."""
     source = _Source("seat_view", "public_view", "actions", "config")
     source.ref("SeatView")
+    patch = {**_dict(source.defs["SeatView"]), "required": [],
+             "description": "Some fields of a seat view: a patch's (the rest as they were)."}
+    source.defs["SeatViewPatch"] = patch
     _actions(source)
     kinds = frames.FRAME_KINDS
     _, models = models_json_schema([(kind, "serialization") for kind in kinds],

@@ -164,6 +164,7 @@ async def _authenticate(conn: Connection, message: AuthMessage | WatchMessage,
     # served whole while the rest wait, rather than all reading at once and all late.
     async with roles.moves.admitting:
         conn.token = message.token if isinstance(message, AuthMessage) else None
+        conn.patches = message.patches
         # Bound to its seat under the room's lock (seats change there), then its sync, in
         # version order with the room's updates; a seat a computer plays is given back first.
         try:

@@ -124,8 +124,12 @@ export class Room {
   onUpdate(m) {
     if (this.view && m.version <= this.version) return; // already seen
     const gap = this.view && m.version !== this.version + 1;
+    if (m.patch && (gap || !this.view)) { // a patch needs the view before it: fetch it whole
+      this.socket.send({ type: "resync" });
+      return;
+    }
     this.version = m.version;
-    this.view = m.view;
+    this.view = m.patch ? { ...this.view, ...m.view } : m.view; // a patch: the changed fields
     this.events.push(...(m.events || []));
     if (this.pending && m.client_id === this.pending.client_id) {
       this.clearPending();

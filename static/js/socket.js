@@ -34,7 +34,8 @@ export class RoomSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       const token = this.hooks.token();
-      ws.send(JSON.stringify(token ? { type: "auth", token } : { type: "watch" }));
+      // patches: an update may carry only the view's changed fields (room.js merges them).
+      ws.send(JSON.stringify(token ? { type: "auth", token, patches: true } : { type: "watch", patches: true }));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
     });

@@ -271,7 +271,8 @@ def run_bots(pages: Sequence[Page], seed: int, *, on_pause: Pause) -> int:
 # --- What a page receives --------------------------------------------------------------------
 
 class Wire:
-    """Every websocket frame a page receives, parsed, and its views by version."""
+    """Every websocket frame a page receives, parsed, and its views by version (a patch
+    merged over the view before it)."""
 
     def __init__(self, page: Page) -> None:
         self.messages: list[dict[str, Any]] = []
@@ -287,5 +288,8 @@ class Wire:
         message = json.loads(text)
         self.raw.append(text)
         self.messages.append(message)
-        if message.get("type") in ("sync", "update") and message.get("view"):
-            self.views[message["version"]] = message["view"]
+        if message.get("type") in ("sync", "update") and message.get("view") is not None:
+            version, view = message["version"], message["view"]
+            if message.get("patch"):  # the fields that changed since the version before
+                view = {**self.views[version - 1], **view}
+            self.views[version] = view

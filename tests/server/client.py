@@ -137,9 +137,11 @@ async def open_table(api: Api, hunted: int = 2, *, start: bool = True, **options
 class Player:
     """One websocket to a room: every frame it receives, and the latest view and version."""
 
-    def __init__(self, server: Server, code: str, token: str | None = None) -> None:
+    def __init__(self, server: Server, code: str, token: str | None = None,
+                 patches: bool = False) -> None:
         self.url = f"{server.ws}/ws/rooms/{code}"
         self.token = token
+        self.patches = patches  # asks for updates that carry only the changed fields
         self.frames: list[Frame] = []
         self.seat: int | None = None
         self.game = 0  # the game number of the latest sync (1 for the first game)
@@ -161,8 +163,9 @@ class Player:
         """Open, authenticate with the token (or watch without one), and return the `sync`."""
         await self.open()
         mark = len(self.frames)
-        await self.send({"type": "auth", "token": self.token} if self.token is not None
-                        else {"type": "watch"})
+        first = ({"type": "auth", "token": self.token} if self.token is not None
+                 else {"type": "watch"})
+        await self.send({**first, "patches": True} if self.patches else first)
         return await self.wait_for(lambda f: f["type"] in ("sync", "error"), since=mark)
 
     @property
@@ -207,7 +210,11 @@ class Player:
                 self.seat, self.game = frame["seat"], number
                 self.version, self.view = frame["version"], frame["view"]
         elif frame["type"] == "update" and frame["version"] > self.version:
-            self.version, self.view = frame["version"], frame["view"]
+            if frame.get("patch"):  # the fields that changed since the version before
+                assert self.view is not None and frame["version"] == self.version + 1, frame
+                self.version, self.view = frame["version"], {**self.view, **frame["view"]}
+            else:
+                self.version, self.view = frame["version"], frame["view"]
 
     # --- waiting --------------------------------------------------------------------------
 
@@ -308,9 +315,11 @@ class Player:
         return frame
 
 
-async def connect_all(server: Server, table: Table) -> list[Player]:
-    """A connected, authenticated player for every seat of the table, by seat."""
-    players = [Player(server, table.code, table.tokens[seat]) for seat in sorted(table.tokens)]
+async def connect_all(server: Server, table: Table, patches: bool = False) -> list[Player]:
+    """A connected, authenticated player for every seat of the table, by seat (`patches`:
+    each asks for patches)."""
+    players = [Player(server, table.code, table.tokens[seat], patches)
+               for seat in sorted(table.tokens)]
     syncs = await asyncio.gather(*(p.connect() for p in players))
     for seat, sync in enumerate(syncs):
         assert sync["type"] == "sync" and sync["seat"] == seat, sync

@@ -68,6 +68,13 @@ def test_the_schema_refuses_a_view_out_of_contract() -> None:
             check(wrong)
     with pytest.raises(ValidationError):
         VALIDATOR.validate({**frame, "type": "nonsense"})
+    patch = {"type": "update", "version": 1, "patch": True, "view": {"phase": "reckoning"},
+             "events": []}
+    check(patch)
+    for wrong in ({**patch, "view": {"hunt_cards": ["ambush"]}}, {**patch, "patch": False},
+                  {**patch, "view": {"turn": "one"}}):
+        with pytest.raises(AssertionError):
+            check(wrong)
 
 
 @pytest.mark.parametrize(("config", "seed"), [(Config(hunted=3, abilities=True), 4),
@@ -89,12 +96,14 @@ def test_every_update_of_a_played_game_fits(config: Config, seed: int) -> None:
     assert version > 50
 
 
-async def _every_kind(server: Server, options: JSON, seed: int) -> dict[str, list[JSON]]:
-    """Frames of a complete game over real sockets, by kind."""
+async def _every_kind(server: Server, options: JSON, seed: int,
+                      patches: bool) -> dict[str, list[JSON]]:
+    """Frames of a complete game over real sockets, by kind (`patches`: the seats ask for
+    patches; the spectator always does)."""
     async with Api(server) as api:
         table = await open_table(api, **options)
-    players = await connect_all(server, table)
-    watcher = Player(server, table.code)
+    players = await connect_all(server, table, patches)
+    watcher = Player(server, table.code, patches=True)
     await watcher.connect()
     await players[1].say("hello")
     await players[1].request({"type": "ping"}, lambda f: f["type"] == "pong")
@@ -112,7 +121,7 @@ async def _every_kind(server: Server, options: JSON, seed: int) -> dict[str, lis
 def _built(by_kind: dict[str, list[JSON]]) -> list[Any]:
     """The kinds a short game does not bring, from that game's own values."""
     sync = by_kind["sync"][-1]
-    offer = next(u["view"]["offers"][0] for u in by_kind["update"] if u["view"]["offers"])
+    offer = next(u["view"]["offers"][0] for u in by_kind["update"] if u["view"].get("offers"))
     line = WhisperLine(seat=1, name="Hunted 1", text="psst", to=2)
     return [LobbyFrame(lobby=Lobby.model_validate(sync["lobby"])),
             TimeoutFrame(seat=1, version=sync["version"]), WhisperFrame(line=line),
@@ -120,12 +129,13 @@ def _built(by_kind: dict[str, list[JSON]]) -> list[Any]:
 
 
 @pytest.mark.parametrize("shared_server", ["sqlite"], indirect=True)
-@pytest.mark.parametrize(("options", "seed"), [({"variant": "base", "hunted": 2}, 5),
-                                               ({"variant": "frozen-lands", "hunted": 3}, 9)])
+@pytest.mark.parametrize(("options", "seed", "patches"),
+                         [({"variant": "base", "hunted": 2}, 5, False),
+                          ({"variant": "frozen-lands", "hunted": 3}, 9, True)])
 @async_test
 async def test_every_frame_kind_of_a_real_game_fits(shared_server: Server, options: JSON,
-                                                    seed: int) -> None:
-    by_kind = await _every_kind(shared_server, options, seed)
+                                                    seed: int, patches: bool) -> None:
+    by_kind = await _every_kind(shared_server, options, seed, patches)
     for frame in _built(by_kind):
         by_kind.setdefault(frame.type, []).append(json.loads(frame.encode()))
     assert set(by_kind) == KINDS, f"kinds not seen: {KINDS - set(by_kind)}"
@@ -133,3 +143,5 @@ async def test_every_frame_kind_of_a_real_game_fits(shared_server: Server, optio
         for frame in frames:
             check(frame)
     assert any(f.get("client_id") for f in by_kind["update"])  # the acting seat's own update
+    own_patches = any(f.get("patch") and f.get("client_id") for f in by_kind["update"])
+    assert any(f.get("patch") for f in by_kind["update"]) and own_patches == patches

@@ -80,6 +80,23 @@ def check_monotonic(frames: list[Frame]) -> None:
             newest = frame["version"]
 
 
+def merged(frames: list[Frame]) -> list[Frame]:
+    """The frames, each patch's view merged over the view the socket had (the version before's:
+    a patch never follows anything else)."""
+    out: list[Frame] = []
+    view: JSON | None = None
+    version = -1
+    for frame in frames:
+        if frame.get("patch"):
+            assert view is not None and frame["version"] == version + 1, frame
+            assert frame["view"].keys() <= view.keys(), frame["view"].keys() - view.keys()
+            frame = {**frame, "view": {**view, **frame["view"]}}
+        if frame["type"] in ("sync", "update"):
+            view, version = frame["view"], frame["version"]
+        out.append(frame)
+    return out
+
+
 def check_frame(frame: Frame, seat: int | None, game: StoredGame,
                 states: list[GameState]) -> None:
     """One recorded frame against the database's story."""
@@ -101,18 +118,19 @@ def check_frame(frame: Frame, seat: int | None, game: StoredGame,
 
 
 @pytest.mark.parametrize("shared_server", ["sqlite"], indirect=True)
-@pytest.mark.parametrize(("options", "seed"), [({"variant": "base", "hunted": 2}, 31),
-                                               ({"variant": "frozen-lands", "hunted": 3}, 7)])
+@pytest.mark.parametrize(("options", "seed", "patches"),
+                         [({"variant": "base", "hunted": 2}, 31, False),
+                          ({"variant": "frozen-lands", "hunted": 3}, 7, True)])
 @async_test
-async def test_no_socket_ever_receives_another_seats_secrets(shared_server: Server,
-                                                             options: JSON, seed: int) -> None:
+async def test_no_socket_ever_receives_another_seats_secrets(
+        shared_server: Server, options: JSON, seed: int, patches: bool) -> None:
     """A complete random game with every seat's socket and a spectator's: every frame any
     socket receives is exactly what its seat may see (the engine's view_for and the events'
-    audiences)."""
+    audiences); with `patches`, every update's view merged over the socket's view before."""
     async with Api(shared_server) as api:
         table = await open_table(api, **options)
-    players = await connect_all(shared_server, table)
-    watcher = Player(shared_server, table.code)
+    players = await connect_all(shared_server, table, patches)
+    watcher = Player(shared_server, table.code, patches=patches)
     await watcher.connect()
     everyone: list[tuple[int | None, Player]] = [*enumerate(players), (None, watcher)]
     rng = random.Random(seed)
@@ -128,16 +146,18 @@ async def test_no_socket_ever_receives_another_seats_secrets(shared_server: Serv
 
     game = await current_game(shared_server.database.url, table.code)
     states = game.states()
-    chosen_by_hunted = checked = 0
+    chosen_by_hunted = checked = patched = 0
     for seat, player in everyone:
         assert sum(f["type"] == "update" for f in player.frames) == game.version
+        patched += sum(bool(f.get("patch")) for f in player.frames)
         check_monotonic(player.frames)
-        for frame in player.frames:
+        for frame in merged(player.frames):
             check_frame(frame, seat, game, states)
             checked += 1
             events = frame.get("events", [])
             chosen_by_hunted += sum(e["kind"] == "place_cards_chosen_by_you" for e in events)
     assert chosen_by_hunted > 0, "the Hunted never saw their own choices: nothing was tested"
+    assert (patched > 0) == patches, f"{patched} patches to sockets that asked: {patches}"
     print(f"\nleak check ({options['variant']}): {game.version} moves, {checked} frames")
 
 

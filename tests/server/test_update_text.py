@@ -17,8 +17,15 @@ from app.engine import (
     seat_view,
     seat_views,
 )
-from app.server.frames import EventOut, OwnUpdateFrame, StateWire, UpdateFrame, encode_update
-from app.server.publish import update_frame
+from app.server.frames import (
+    EventOut,
+    OwnUpdateFrame,
+    StateWire,
+    UpdateFrame,
+    encode_fields,
+    encode_update,
+)
+from app.server.publish import seen_events, update_frame
 
 
 def test_every_seat_gets_the_text_the_models_would_encode() -> None:
@@ -45,6 +52,9 @@ def test_every_seat_gets_the_text_the_models_would_encode() -> None:
                 text = model.encode()
                 assert update_frame(version, shared[seat], events, seat, own) == text
                 assert update_frame(version, shared[seat], events, seat, own, None, cache) == text
+                fields = cache.fields(shared[seat])  # a socket that takes patches, first update
+                assert encode_fields(version, fields, seen_events(version, events, seat),
+                                     own, None) == text
                 checked += 1
     assert checked > 1000
 

@@ -65,10 +65,11 @@ class Service:
         await rooms.start(code, host)
         return code, tokens
 
-    async def connect(self, code: str, token: str | None) -> Connection:
-        """An authenticated socket of `token`'s seat (None: a spectator), synced."""
+    async def connect(self, code: str, token: str | None, patches: bool = False) -> Connection:
+        """An authenticated socket of `token`'s seat (None: a spectator), synced (`patches`:
+        one that asked for patches)."""
         conn = Connection(Socket(), code)  # type: ignore[arg-type]
-        conn.token = token
+        conn.token, conn.patches = token, patches
         conn.authenticated = True
         await self.roles.moves.join(conn)  # bound to the token's seat, or `bad_token`
         return conn
