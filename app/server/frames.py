@@ -1,18 +1,18 @@
 """Every frame the server sends on a socket, as a pydantic model (listed in docs/protocol.md).
 
-A frame is encoded once per audience (`encode`), and the text is what the sockets send: the
-spectators of a room share one, and so do all the sockets of one seat.
+A frame is encoded once per audience (`encode`; `update` and `sync` by texts.py), and the text
+is what the sockets send: the spectators of a room share one, and so do all the sockets of one
+seat.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict, GetPydanticSchema, WithJsonSchema
 from pydantic_core import core_schema
 
-from app.engine import SeatView, WireCache, wire_fields, wire_object
+from app.engine import SeatView, wire_object
 
 from .errors import ServiceError
 from .schemas import Lobby
@@ -128,129 +128,6 @@ class OwnUpdatePatchFrame(UpdatePatchFrame):
     """The patch on the acting seat's sockets: it carries the move's client id."""
 
     client_id: str
-
-
-SHARED = ("board", "creature", "hunted")  # the parts of a view its state's seats see alike
-OWN = ("config", "you", "legal_actions", "offers")  # the large parts each seat has its own
-# A patch leaves out these fields when they are as they were: together nine tenths of a view's
-# bytes. The others (seat, role, turn, phase, who is waited on, the odds, the outcome; about
-# 120 bytes) always go: comparing them would cost about what sending them does.
-COMPARED = (*SHARED, *OWN)
-
-
-class Encoded(NamedTuple):
-    """A part of a view as JSON: its bytes, to compare, and its fragment, to copy into texts."""
-
-    data: bytes
-    fragment: orjson.Fragment
-
-    @classmethod
-    def of(cls, data: bytes) -> Encoded:
-        """The part whose JSON is `data`."""
-        return cls(data, orjson.Fragment(data))
-
-
-class StateWire:
-    """The views of one state as orjson encodes them: the engine's plain data (`WireCache`),
-    with each part the seats share (SHARED) encoded once, a fragment copied into each text."""
-
-    def __init__(self) -> None:
-        self.cache = WireCache()
-        self._texts: dict[int, tuple[object, Encoded]] = {}  # by the part's identity
-
-    def view(self, view: SeatView) -> dict[str, object]:
-        """One seat's view, its shared parts already encoded."""
-        out = self.cache.view(view)
-        for key in SHARED:
-            out[key] = self._encoded(out[key]).fragment
-        return out
-
-    def fields(self, view: SeatView) -> dict[str, object]:
-        """One seat's view with each field a patch compares (COMPARED) `Encoded`, the shared
-        ones once."""
-        out = self.cache.view(view)
-        for key in SHARED:
-            out[key] = self._encoded(out[key])
-        for key in OWN:
-            out[key] = Encoded.of(_dumps(out[key]))
-        return out
-
-    def _encoded(self, part: object) -> Encoded:
-        hit = self._texts.get(id(part))
-        if hit is None or hit[0] is not part:  # the part is kept: its id is not reused
-            hit = self._texts[id(part)] = (part, Encoded.of(_dumps(part)))
-        return hit[1]
-
-
-def compared(fields: dict[str, object]) -> dict[str, bytes]:
-    """What a later patch compares with: the bytes of `fields`' encoded parts."""
-    return {key: value.data for key, value in fields.items() if isinstance(value, Encoded)}
-
-
-def encode_fields(version: int, fields: dict[str, object], events: list[dict[str, Any]],
-                  client_id: str | None, before: dict[str, bytes] | None) -> str:
-    """The text of an `update` from a view's `fields` (`StateWire.fields`): the whole view,
-    the same text as `encode_update`'s, or, given `before` (the seat's `compared` fields at
-    version - 1), a patch that leaves out the encoded fields that did not change."""
-    view = {key: value.fragment if isinstance(value, Encoded) else value
-            for key, value in fields.items()
-            if before is None or not isinstance(value, Encoded) or before.get(key) != value.data}
-    frame: dict[str, object] = {"type": "update", "version": version}
-    if before is not None:
-        frame["patch"] = True
-    frame["view"], frame["events"] = view, events
-    if client_id is not None:
-        frame["client_id"] = client_id
-    return _dumps(frame).decode()
-
-
-def encode_update(version: int, view: SeatView, events: list[dict[str, Any]],
-                  client_id: str | None, wire: StateWire | None = None) -> str:
-    """The text of an `update` (an `OwnUpdateFrame` with a client id), the same as the model
-    encodes, built from plain dicts: per move and per seat, the models' validation and
-    encoding cost more than everything else done for the frame. The engine writes the view
-    out as plain data, which orjson encodes without calling back (`wire`: one per state,
-    shared by its seats' views)."""
-    frame: dict[str, object] = {"type": "update", "version": version,
-                                "view": (wire or StateWire()).view(view), "events": events}
-    if client_id is not None:
-        frame["client_id"] = client_id
-    return _dumps(frame).decode()
-
-
-_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
-# Keys that are not strings are written as strings, as the models do; orjson takes a slower
-# path for every dict while this option is on (a view's text took 1.7x as long to write), and
-# no view or event has such a key today, so it is the fallback, not the rule.
-_ANY_KEYS = _OPTIONS | orjson.OPT_NON_STR_KEYS
-
-
-def _dumps(data: object) -> bytes:
-    """`data` as JSON (the engine's dataclasses by their wire fields, every key a string)."""
-    try:
-        return orjson.dumps(data, default=wire_fields, option=_OPTIONS)
-    except TypeError:  # orjson.JSONEncodeError: a key that is not a string, most likely
-        return orjson.dumps(data, default=wire_fields, option=_ANY_KEYS)
-
-
-def encode_sync(seat: int | None, room: dict[str, Any], version: int, view: SeatView | None,
-                events: list[EventOut], auto_pass: AutoPass | None,
-                wire: StateWire | None = None) -> str:
-    """The text of a `sync`, the same as `SyncFrame` encodes, built from plain data: the
-    model's encoding of the view cost three times the view itself, in a storm of joins.
-    `room`: the lobby, presence and chat as plain data (`sync_room`), shared by the seats
-    synced together, as is `wire` (one per state)."""
-    frame: dict[str, object] = {
-        "type": "sync", "seat": seat, **room, "version": version,
-        "view": None if view is None else (wire or StateWire()).view(view),
-        "events": [event.model_dump(mode="json") for event in events], "auto_pass": auto_pass}
-    return _dumps(frame).decode()
-
-
-def sync_room(lobby: Lobby, presence: Presence, chat: list[ChatLine]) -> dict[str, Any]:
-    """A sync's lobby, presence and chat as plain data, in the frame's order."""
-    return {"lobby": lobby.model_dump(mode="json"), "presence": presence.model_dump(mode="json"),
-            "chat": [line.model_dump(mode="json") for line in chat]}
 
 
 class ErrorFrame(Frame):

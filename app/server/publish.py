@@ -22,13 +22,9 @@ from .frames import (
     LobbyFrame,
     Presence,
     PresenceFrame,
-    StateWire,
     TimeoutFrame,
     WhisperFrame,
     WhisperLine,
-    compared,
-    encode_fields,
-    encode_update,
 )
 from .hub import Connection, Hub
 from .live import LiveGame
@@ -39,6 +35,7 @@ from .reads import Reads, RoomInfo
 from .schemas import GameOut, Lobby, SeatOut
 from .settings import AutoPass
 from .syncs import Syncs
+from .texts import StateWire, compared, encode_fields, encode_update
 
 
 def room_link(code: str) -> str:

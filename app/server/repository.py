@@ -126,10 +126,14 @@ async def actions_between(session: AsyncSession, game_id: int, after: int,
 
 async def game_and_number(session: AsyncSession, room_id: int, game_id: int) -> tuple[Game, int]:
     """A room's game and its number (1 for the room's first game)."""
-    game = await game_by_id(session, game_id)
+    return await game_by_id(session, game_id), await game_number(session, room_id, game_id)
+
+
+async def game_number(session: AsyncSession, room_id: int, game_id: int) -> int:
+    """The number of a room's game (1 for its first), counted without reading any game."""
     query = select(func.count()).select_from(Game).where(Game.room_id == room_id,
                                                          Game.id <= game_id)
-    return game, int((await session.execute(query)).scalar_one())
+    return int((await session.execute(query)).scalar_one())
 
 
 async def games_of(session: AsyncSession, room_id: int) -> Sequence[Game]:

@@ -51,8 +51,7 @@ async def final_state(session: AsyncSession, game: Game) -> GameState:
 
 async def record(session: AsyncSession, room: Room, game: Game) -> None:
     """Keep the result of the room's finished current game, before its seats change."""
-    games = await repo.games_of(session, room.id)
-    number = next(i for i, g in enumerate(games, start=1) if g.id == game.id)
+    number = await repo.game_number(session, room.id, game.id)  # not every game's snapshot
     seats = await repo.seats_of(session, room.id)
     session.add(result_row(room.id, game, number, await final_state(session, game), seats))
     await session.flush()

@@ -11,7 +11,6 @@ from app.engine import seat_views
 
 from . import metrics
 from .errors import ErrorCode, ServiceError
-from .frames import StateWire, encode_sync, sync_room
 from .hub import Connection, Hub
 from .joinread import RoomRead
 from .live import LiveGame
@@ -19,6 +18,7 @@ from .publish import lobby_of
 from .reads import Reads
 from .settings import AutoPass
 from .syncs import Stamp, Syncs
+from .texts import StateWire, encode_sync, sync_room
 
 
 class Syncer:

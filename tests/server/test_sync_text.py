@@ -9,18 +9,11 @@ from __future__ import annotations
 from random import Random
 
 from app.engine import Config, active_seats, apply_action, legal_actions, new_game, seat_views
-from app.server.frames import (
-    ChatLine,
-    EventOut,
-    Presence,
-    StateWire,
-    SyncFrame,
-    encode_sync,
-    sync_room,
-)
+from app.server.frames import ChatLine, EventOut, Presence, SyncFrame
 from app.server.publish import lobby_of
 from app.server.reads import GameInfo, RoomInfo, SeatInfo
 from app.server.settings import AutoPass
+from app.server.texts import StateWire, encode_sync, sync_room
 
 
 def room_of(version: int) -> RoomInfo:

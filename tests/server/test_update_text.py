@@ -17,15 +17,9 @@ from app.engine import (
     seat_view,
     seat_views,
 )
-from app.server.frames import (
-    EventOut,
-    OwnUpdateFrame,
-    StateWire,
-    UpdateFrame,
-    encode_fields,
-    encode_update,
-)
+from app.server.frames import EventOut, OwnUpdateFrame, UpdateFrame
 from app.server.publish import seen_events, update_frame
+from app.server.texts import StateWire, encode_fields, encode_update
 
 
 def test_every_seat_gets_the_text_the_models_would_encode() -> None:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from app.engine import view_for
-from app.server.frames import COMPARED
 from app.server.hub import Connection
 from app.server.live import LiveGame
 from app.server.roles import Delivery
+from app.server.texts import COMPARED
 
 from .harness import Service, frames, play_on
 
