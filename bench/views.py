@@ -70,10 +70,9 @@ def measure(games: int) -> dict[str, float]:
     except ImportError:
         return found
 
-    def patches() -> list[tuple[int, int]]:
-        """Every seat's patch, as `Publisher.update` builds it for a socket that takes them;
-        the sizes of each patch and of its whole view's text."""
-        sizes: list[tuple[int, int]] = []
+    def patches(sizes: list[tuple[int, int]] | None = None) -> None:
+        """Every seat's patch, as `Publisher.update` builds it for a socket that takes them
+        (into `sizes`, if given: the bytes of each patch and of its whole view's text)."""
         before: dict[int, dict[str, bytes]] = {}
         for version, state, events in states:
             shown, wire = seat_views(state, SEATS), StateWire()
@@ -83,13 +82,15 @@ def measure(games: int) -> dict[str, float]:
                 seen = seen_events(version, events, seat)
                 patch = encode_fields(version, fields, seen, None,
                                       before.get(seat) if version > 1 else None)
-                sizes.append((len(patch), len(encode_fields(version, fields, seen, None, None))))
+                if sizes is not None:
+                    whole = encode_fields(version, fields, seen, None, None)
+                    sizes.append((len(patch), len(whole)))
                 now[seat] = compared(fields)
             before = now
-        return sizes
 
     found["views_and_patches_us"] = cpu(patches)
-    sizes = patches()
+    sizes: list[tuple[int, int]] = []
+    patches(sizes)
     found["update_bytes"] = sum(whole for _, whole in sizes) / len(sizes)
     found["patch_bytes"] = sum(patch for patch, _ in sizes) / len(sizes)
     return found
