@@ -43,6 +43,7 @@ class Plan:
     seed: int
     nice: int = 0  # this process's niceness
     retry: bool = False  # a `busy` refusal is sent again at once, and never stops the room
+    patches: bool = False  # ask for patches, as the browser does (a server that has them)
 
 
 @dataclass
@@ -123,13 +124,14 @@ async def rematch(room: Room, http: httpx.AsyncClient, stats: Stats, timeout: fl
 
 # --- sockets -----------------------------------------------------------------------------------
 
-async def connect_seat(url: str, room: Room, seat: Seat, stats: Stats) -> None:
+async def connect_seat(url: str, room: Room, seat: Seat, stats: Stats,
+                       patches: bool = False) -> None:
     """Open the seat's socket, authenticate, read; returns after the first sync."""
     try:
         seat.ws = await connect(f"{url}/ws/rooms/{room.code}", compression=None, proxy=None,
                                 max_size=None, open_timeout=60, ping_interval=None)
-        # As the browser: updates may carry only what changed (the relay's are whole anyway).
-        await seat.ws.send(json.dumps({"type": "auth", "token": seat.token, "patches": True}))
+        auth = {"type": "auth", "token": seat.token}
+        await seat.ws.send(json.dumps({**auth, "patches": True} if patches else auth))
     except (OSError, TimeoutError, Exception):
         stats.errors["connect"] += 1
         return
@@ -313,7 +315,8 @@ async def connect_all(plan: Plan, rooms: list[Room], stats: Stats,
     """Connect every seat, `at_once` at a time: how many synced, the errors, the seconds."""
     url = plan.base.replace("http://", "ws://")
     began = time.perf_counter()
-    await bounded(at_once, [connect_seat(url, r, s, stats) for r in rooms for s in r.seats])
+    await bounded(at_once, [connect_seat(url, r, s, stats, plan.patches)
+                            for r in rooms for s in r.seats])
     took = time.perf_counter() - began
     return sum(1 for r in rooms for s in r.seats if s.syncs), dict(stats.errors), took
 

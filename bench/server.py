@@ -79,6 +79,14 @@ def tree(name: str) -> Path:
     return BASELINE if name.endswith("-base") else ROOT
 
 
+def takes_patches(target: str) -> bool:
+    """Whether the target's server has patches (docs/protocol.md), which its clients then ask
+    for as the browser does: ours, unless its checkout is from before them."""
+    name = app_of(target)[0]
+    schemas = tree(name) / "app" / "server" / "schemas.py"
+    return APPS[name.removesuffix("-base")] == ["app"] and "patches: bool" in schemas.read_text()
+
+
 def app_of(target: str) -> tuple[str, int | None]:
     """A target's server, and its own process count: `ours-nats@2` is ours on NATS, 2
     processes (without `@N`, --workers)."""
@@ -199,7 +207,8 @@ class Clients:
             share = rooms // count + (1 if i < rooms % count else 0)
             first = i * (rooms // count) + min(i, rooms % count)
             plan = load_client.Plan(target, base, first, share, args.think_ms, args.act_timeout,
-                                    args.seed * 1000 + i, args.nice, args.retry)
+                                    args.seed * 1000 + i, args.nice, args.retry,
+                                    takes_patches(target))
             ours, theirs = context.Pipe()
             process = context.Process(target=load_client.main, args=(plan, theirs), daemon=True)
             process.start()
