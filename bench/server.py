@@ -208,7 +208,7 @@ class Clients:
             first = i * (rooms // count) + min(i, rooms % count)
             plan = load_client.Plan(target, base, first, share, args.think_ms, args.act_timeout,
                                     args.seed * 1000 + i, args.nice, args.retry,
-                                    takes_patches(target))
+                                    takes_patches(target) and not args.whole)
             ours, theirs = context.Pipe()
             process = context.Process(target=load_client.main, args=(plan, theirs), daemon=True)
             process.start()
@@ -501,6 +501,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "seat reconnecting at once")
     parser.add_argument("--retry", action="store_true",
                         help="the clients send a move refused `busy` again at once")
+    parser.add_argument("--whole", action="store_true",
+                        help="the clients never ask for patches: every update a whole view")
     parser.add_argument("--hog", action="store_true",
                         help="one busy loop runs beside the server while it is driven")
     parser.add_argument("--baseline", type=Path, default=ROOT,
