@@ -66,7 +66,7 @@ def measure(games: int) -> dict[str, float]:
              "views_and_texts_us": cpu(texts)}
     try:  # a checkout from before patches has none
         from app.server.publish import seen_events
-        from app.server.texts import compared, encode_fields
+        from app.server.texts import encode_fields
     except ImportError:
         return found
 
@@ -85,7 +85,7 @@ def measure(games: int) -> dict[str, float]:
                 if sizes is not None:
                     whole = encode_fields(version, fields, seen, None, None)
                     sizes.append((len(patch), len(whole)))
-                now[seat] = compared(fields)
+                now[seat] = fields.data
             before = now
 
     found["views_and_patches_us"] = cpu(patches)

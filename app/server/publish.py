@@ -35,7 +35,7 @@ from .reads import Reads, RoomInfo
 from .schemas import GameOut, Lobby, SeatOut
 from .settings import AutoPass
 from .syncs import Syncs
-from .texts import StateWire, compared, encode_fields, encode_update
+from .texts import StateWire, encode_fields, encode_update
 
 
 def room_link(code: str) -> str:
@@ -79,13 +79,13 @@ def seen_events(version: int, events: Sequence[Event], seat: int | None,
 
 def _fields_before(live: LiveGame, previous: GameState,
                    seats: set[int | None]) -> dict[int | None, dict[str, bytes]]:
-    """The `compared` fields of the seats' views before this update: as the last update kept
+    """The compared fields' bytes of the seats' views before this update: as the last update kept
     them, or, for a seat it did not (a socket synced since, a game loaded since), built from
     `previous`."""
     kept = live.sent if live.sent_version == live.version - 1 else {}
     if missing := seats - kept.keys():
         wire = StateWire()
-        kept = {**kept, **{seat: compared(wire.fields(view))
+        kept = {**kept, **{seat: wire.fields(view).data
                            for seat, view in seat_views(previous, missing).items()}}
     return kept
 
@@ -139,7 +139,7 @@ class Publisher:
                 texts[seat, patch] = text
             conn.send(text)
             conn.shown = (live.game_id, version, seat)
-        live.sent = {seat: compared(parts) for seat, parts in fields.items()}
+        live.sent = {seat: parts.data for seat, parts in fields.items()}
         live.sent_version = version
         for watcher in self.watchers:
             watcher(code)

@@ -35,6 +35,9 @@ class Encoded(NamedTuple):
         return cls(data, orjson.Fragment(data))
 
 
+EMPTY = Encoded.of(b"[]")
+
+
 class StateWire:
     """The views of one state as orjson encodes them: the engine's plain data (`WireCache`),
     with each part the seats share (SHARED) encoded once, a fragment copied into each text."""
@@ -50,39 +53,50 @@ class StateWire:
             out[key] = self._encoded(out[key]).fragment
         return out
 
-    def fields(self, view: SeatView) -> dict[str, object]:
-        """One seat's view with each field a patch compares (COMPARED) `Encoded`, the shared
-        ones once."""
+    def fields(self, view: SeatView) -> Fields:
+        """One seat's view ready to write, each field a patch compares (COMPARED) encoded, the
+        shared ones once; each orjson call costs about a microsecond, so the config (one per
+        game) is encoded once per state and an empty list not at all."""
         out = self.cache.view(view)
-        for key in SHARED:
-            out[key] = self._encoded(out[key])
-        for key in OWN:
-            out[key] = Encoded.of(_dumps(out[key]))
-        return out
+        parts = {key: self._encoded(out[key]) for key in SHARED}
+        parts["config"] = self._encoded(out["config"], view.config)
+        parts["you"] = Encoded.of(_dumps(out["you"]))
+        for key in ("legal_actions", "offers"):  # empty for every seat not waited on
+            parts[key] = Encoded.of(_dumps(out[key])) if out[key] else EMPTY
+        for key, part in parts.items():
+            out[key] = part.fragment
+        return Fields(out, {key: part.data for key, part in parts.items()})
 
-    def _encoded(self, part: object) -> Encoded:
-        hit = self._texts.get(id(part))
-        if hit is None or hit[0] is not part:  # the part is kept: its id is not reused
-            hit = self._texts[id(part)] = (part, Encoded.of(_dumps(part)))
+    def _encoded(self, part: object, source: object = None) -> Encoded:
+        """`part` encoded, once per `source` (by default the part itself) while this lives."""
+        owner = part if source is None else source
+        hit = self._texts.get(id(owner))
+        if hit is None or hit[0] is not owner:  # the owner is kept: its id is not reused
+            hit = self._texts[id(owner)] = (owner, Encoded.of(_dumps(part)))
         return hit[1]
 
 
-def compared(fields: dict[str, object]) -> dict[str, bytes]:
-    """What a later patch compares with: the bytes of `fields`' encoded parts."""
-    return {key: value.data for key, value in fields.items() if isinstance(value, Encoded)}
+class Fields(NamedTuple):
+    """One seat's view ready to write (`view`, its compared fields as fragments), and the bytes
+    of those fields (`data`: what the next update's patch compares with)."""
+
+    view: dict[str, object]
+    data: dict[str, bytes]
 
 
-def encode_fields(version: int, fields: dict[str, object], events: list[dict[str, Any]],
+def encode_fields(version: int, fields: Fields, events: list[dict[str, Any]],
                   client_id: str | None, before: dict[str, bytes] | None) -> str:
     """The text of an `update` from a view's `fields` (`StateWire.fields`): the whole view,
-    the same text as `encode_update`'s, or, given `before` (the seat's `compared` fields at
-    version - 1), a patch that leaves out the encoded fields that did not change."""
-    view = {key: value.fragment if isinstance(value, Encoded) else value
-            for key, value in fields.items()
-            if before is None or not isinstance(value, Encoded) or before.get(key) != value.data}
+    the same text as `encode_update`'s, or, given `before` (the seat's `Fields.data` at
+    version - 1), a patch that leaves out the compared fields that did not change."""
     frame: dict[str, object] = {"type": "update", "version": version}
+    view = fields.view
     if before is not None:
         frame["patch"] = True
+        view = dict(view)
+        for key, data in fields.data.items():
+            if before.get(key) == data:
+                del view[key]
     frame["view"], frame["events"] = view, events
     if client_id is not None:
         frame["client_id"] = client_id
