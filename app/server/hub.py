@@ -49,6 +49,11 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None  # while the outbox is being sent
         self.closer: asyncio.Task[None] | None = None  # the immediate close, once started
 
+    def takes_patch(self, game_id: int, version: int) -> bool:
+        """Whether the socket asked for patches and holds its seat's view of `version` of that
+        game (what a patch of the next version is applied to)."""
+        return self.patches and self.shown == (game_id, version, self.seat)
+
     def send(self, text: str) -> None:
         """Queue an encoded frame; a socket that cannot keep up is closed, never waited for."""
         if self.closing:

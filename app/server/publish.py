@@ -114,9 +114,8 @@ class Publisher:
         connections = self.hub.connections(code)
         views = seat_views(live.state, {conn.seat for conn in connections})
         wire = StateWire()  # what every seat sees alike is encoded once
-        shown = (live.game_id, version - 1)
         patched = {conn.seat for conn in connections
-                   if conn.patches and conn.shown == (*shown, conn.seat)}
+                   if conn.takes_patch(live.game_id, version - 1)}
         before = _fields_before(live, previous, patched)
         # The seats with a socket that takes patches: their views field by field, kept for
         # the next update's patches.
@@ -125,7 +124,7 @@ class Publisher:
         texts: dict[tuple[int | None, bool], str] = {}
         for conn in connections:
             seat = conn.seat
-            patch = conn.patches and conn.shown == (*shown, seat)
+            patch = conn.takes_patch(live.game_id, version - 1)
             text = texts.get((seat, patch))
             if text is None:
                 own = client_id if seat == actor else None
