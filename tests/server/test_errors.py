@@ -251,6 +251,26 @@ async def test_bad_token(shared_server: Server) -> None:
 
 
 @async_test
+async def test_patches_must_be_a_boolean(shared_server: Server) -> None:
+    """`patches` is true or false: any other value refuses the `auth` or `watch` as a whole
+    (the socket stays a stranger), and the same message with `patches: true` is then taken."""
+    async with Api(shared_server) as api:
+        table = await open_table(api)
+        player = Player(shared_server, table.code)
+        await player.open()
+        async with nothing_changes(api, table.code):
+            for patches in ("yes", 1, None, [True], {"on": True}):
+                for message in ({"type": "auth", "token": table.tokens[1]}, {"type": "watch"}):
+                    is_error(await player.error({**message, "patches": patches}),
+                             "bad_message")
+            is_error(await player.error(act({"type": "Pass"}, 0)), "unauthenticated")
+        await player.send({"type": "auth", "token": table.tokens[1], "patches": True})
+        sync = await player.wait_for(lambda f: f["type"] == "sync")
+        assert sync["seat"] == 1
+        await player.close()
+
+
+@async_test
 async def test_unknown_room(shared_server: Server) -> None:
     async with Api(shared_server) as api:
         table = await open_table(api, start=False)
