@@ -21,7 +21,7 @@ from .cards import (
     SHEET_ABILITIES,
     SURVIVAL_CARDS,
 )
-from .catalogue_cards import HUNT, SURVIVAL
+from .catalogue_cards import FROZEN_READINGS, HUNT, SURVIVAL
 from .hunt_registry import HUNT as HUNT_RULES
 from .offers import choice_kinds
 
@@ -155,9 +155,12 @@ def _named(entry: Entry, language: str) -> dict[str, str]:
 
 def _cards(entries: dict[str, Entry], language: str,
            infos: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Cards with their engine data (phase, Hunt symbol) and their words."""
+    """Cards with their engine data (phase, Hunt symbol) and their words; a base card that
+    names base places also has its text as a Frozen Lands game reads it (`frozen_text`)."""
     return {card: {**_named(entry, language), "phase": infos[card].phase,
-                   "symbol": getattr(infos[card], "symbol", "")}
+                   "symbol": getattr(infos[card], "symbol", ""),
+                   **({"frozen_text": FROZEN_READINGS[card][language == "fr"]}
+                      if card in FROZEN_READINGS else {})}
             for card, entry in entries.items()}
 
 

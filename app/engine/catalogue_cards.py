@@ -157,3 +157,15 @@ SURVIVAL: dict[str, Entry] = {
     "relay-runner": ("Relay Runner", "Another Hunted takes back the Place they played.",
                      "Coureur de relais", "Un autre Traqué reprend le Lieu qu'il a joué."),
 }
+
+# The base cards whose texts name base places, as a Frozen Lands game reads them: a base card
+# that names a place means the Frozen Lands place of the same number (docs/rules-notes.md).
+# Each entry: (English text, French text).
+FROZEN_READINGS: dict[str, tuple[str, str]] = {
+    "interference": ("The Hummocks and the Capsule do nothing this turn.",
+                     "La Banquise et la Capsule sont sans effet ce tour-ci."),
+    "drone": ("Use the Sled's power instead of your place's.",
+              "Utilisez le pouvoir du Traîneau au lieu de celui de votre lieu."),
+    "gate": ("Use an adjacent place's power instead (not the Aurora).",
+             "Utilisez plutôt le pouvoir d'un lieu adjacent (pas l'Aurore)."),
+}

@@ -108,10 +108,12 @@ function decisionBox(view, ctx, decision) {
   const votes = view.board.votes || {};
   const rows = view.hunted.map((x) => {
     const vote = votes[String(x.seat)];
+    const mine = x.seat === ctx.seat;
     return h(`li${vote ? ".voted" : ""}`, { dataset: { seat: x.seat } },
       h(`span.figure.seat-${x.seat}`, { "aria-hidden": "true" }, String(x.seat)),
-      h("strong", {}, x.seat === ctx.seat ? t("actions.you") : seatName(x.seat, ctx.names)), " ",
-      vote ? h("span.vote-choice", {}, voteLabel(decision, vote, ctx)) : h("span.muted", {}, t("actions.not_voted")));
+      h("strong", {}, mine ? t("actions.you") : seatName(x.seat, ctx.names)), " ",
+      vote ? h("span.vote-choice", {}, voteLabel(decision, vote, ctx))
+        : h("span.muted", {}, t(mine ? "actions.you_not_voted" : "actions.not_voted")));
   });
   return h("div.decision", { dataset: { decision } },
     h("h3", {}, view.you && view.you.prompt && view.you.prompt.kind === "team" ? t("actions.votes_so_far")

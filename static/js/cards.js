@@ -23,6 +23,10 @@ export function useCatalogue(catalogue) {
   }
   Object.assign(HUNT_CARDS, catalogue.hunt_cards);
   Object.assign(SURVIVAL_CARDS, catalogue.survival_cards);
+  // A base card that names base places reads otherwise in Frozen Lands (`frozen_text`).
+  for (const card of [...Object.values(HUNT_CARDS), ...Object.values(SURVIVAL_CARDS)]) {
+    if (card.frozen_text) card.texts = { base: card.text, "frozen-lands": card.frozen_text };
+  }
   Object.assign(SHEETS, catalogue.sheets);
   Object.assign(ABILITIES, catalogue.abilities);
   knowNames(Object.values(catalogue.places).flatMap((places) => Object.values(places).map((p) => p.name)));
@@ -30,7 +34,11 @@ export function useCatalogue(catalogue) {
 }
 
 export function setVariant(variant) {
-  Object.assign(PLACES, VARIANT_PLACES[variant === "frozen-lands" ? "frozen-lands" : "base"]);
+  const key = variant === "frozen-lands" ? "frozen-lands" : "base";
+  Object.assign(PLACES, VARIANT_PLACES[key]);
+  for (const card of [...Object.values(HUNT_CARDS), ...Object.values(SURVIVAL_CARDS)]) {
+    if (card.texts) card.text = card.texts[key];
+  }
 }
 
 export const placeName = (n) => (PLACES[n] ? PLACES[n].name : t("place.numbered", { n }));

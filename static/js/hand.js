@@ -53,9 +53,12 @@ function player(offers, onAct, view, room) {
   };
 }
 
-function section(title, items, empty) {
-  return h("div.hand-section", {}, h("h3", {}, title),
+/** A titled row of cards; `--cards` lets the row narrow no further than its cards can. */
+function section(title, items, empty, cls = "") {
+  const el = h(`div.hand-section${cls}`, {}, h("h3", {}, title),
     items.length ? h("ul.cards", {}, items) : h("p.muted", {}, empty));
+  el.style.setProperty("--cards", String(items.length));
+  return el;
 }
 
 /** One's own cards; with `onAct` they are controls, and with `room` the cards that go on
@@ -68,7 +71,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
     const abilities = creatureAbilities(view);
     return [
       h("h2", {}, t("hand.your_hunt_cards")),
-      section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt")),
+      section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt"), ".texts"),
       abilities.length ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")),
         h("ul.cards.sheet-cards", {}, abilities.map((a) => h(`li.card.ability-card${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
           h("strong.card-name", {}, a.name),
@@ -90,11 +93,10 @@ export function renderHand(view, ctx, onAct = null, room = null) {
       tokens.length ? h("p.tokens-line.big", {}, tokens.map((token, i) => tokenChip(token, i)),
         h("span.muted", {}, tokens.some((token) => !token.face) ? t("hand.face_down_note") : ""))
         : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
-    played.length ? h("div.hand-section.face-down", {},
-      h("h3", {}, t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play")),
-      h("ul.cards", {}, played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))))) : null,
+    played.length ? section(t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play"),
+      played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))), "", ".face-down") : null,
     section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, view.config.variant, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
-    section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival")),
-    me.sheet ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null,
+    section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival"), ".texts"),
+    me.sheet ? h("div.hand-section.sheet-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null,
   ];
 }

@@ -44,6 +44,7 @@ export const PLAY_MESSAGES = {
   "actions.now": { en: " (now: {card})", fr: " (en ce moment : {card})" },
   "actions.you": { en: "You", fr: "Vous" },
   "actions.not_voted": { en: "has not voted yet", fr: "n'a pas encore voté" },
+  "actions.you_not_voted": { en: "have not voted yet", fr: "n'avez pas encore voté" },
   "actions.votes_so_far": { en: "Votes so far", fr: "Les votes jusqu'ici" },
   "actions.team_decision": { en: "Team decision", fr: "Décision d'équipe" },
   "actions.votes": { en: "Votes", fr: "Votes" },

@@ -61,6 +61,7 @@ async (json) => {
     const ctx = table.ctx();
     out.push({
       seat: sample.seat,
+      variant: sample.view.config.variant,
       prompt: sample.view.you && sample.view.you.prompt ? sample.view.you.prompt.kind : null,
       log: sample.events.map((e) => [e.kind, eventText(e, ctx)]),
       texts: words(table.root),

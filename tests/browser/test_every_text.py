@@ -5,6 +5,7 @@ that hold every event kind, every prompt kind and every kind of legal action
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -108,3 +109,35 @@ def test_every_text_of_the_table_is_french_in_french(
     slips = sorted(where(sample, text) for text, sample in texts.items()
                    if FRENCH_SLIPS.search(text))
     assert slips == [], slips[:60]
+
+
+def test_ones_own_row_of_a_team_vote_speaks_to_one(
+        drawn: Callable[[str], dict[str, Any]]) -> None:
+    """In the decision box one's own row reads "You have not voted yet" ("Vous n'avez pas
+    encore voté"), never the third person of the other Hunted's rows."""
+    for language, you, second, third in (("en-GB", "You", "have not voted yet",
+                                          "has not voted yet"),
+                                         ("fr-FR", "Vous", "n'avez pas encore voté",
+                                          "n'a pas encore voté")):
+        pairs = [pair for sample in drawn(language)["samples"]
+                 for pair in itertools.pairwise(sample["texts"])]
+        assert (you, second) in pairs, f"no sample shows one's own row unvoted ({language})"
+        assert (you, third) not in pairs, language
+
+
+def test_a_frozen_lands_table_names_no_place_of_the_base_game(
+        drawn: Callable[[str], dict[str, Any]], server: str) -> None:
+    """Base cards that name base places (Interference, Drone, Gate) read by the Frozen Lands
+    places of the same numbers (docs/rules-notes.md): no Frozen Lands table shows a base
+    place's name, in either language, while the base tables do show them."""
+    for language in ("en", "fr"):
+        places = httpx.get(f"{server}/api/catalogue/{language}").json()["places"]
+        base = {p["name"] for p in places["base"].values()}
+        frozen = {p["name"] for p in places["frozen-lands"].values()}
+        drawn_texts = drawn("en-GB" if language == "en" else "fr-FR")["samples"]
+        named = {variant: {name for s in drawn_texts if s["variant"] == variant
+                           for text in lines(s) for name in base - frozen
+                           if re.search(rf"\b{re.escape(name.split(' ', 1)[-1])}\b", text)}
+                 for variant in ("base", "frozen-lands")}
+        assert named["base"], f"the base tables name no base place ({language})"
+        assert not named["frozen-lands"], (language, sorted(named["frozen-lands"]))

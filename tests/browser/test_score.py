@@ -4,6 +4,7 @@ the seats, the end screen shows both games, who was the Creature in each, and th
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_score_after_two_games_and_a_rotated_rematch(
-        open_page: Callable[..., Page]) -> None:
+        open_page: Callable[..., Page], artifacts: Path) -> None:
     host = open_page()
     finish_against_computers(host, "Morgan", 41)
     first = host.locator("#end").get_attribute("class") or ""
@@ -44,3 +45,10 @@ def test_the_score_after_two_games_and_a_rotated_rematch(
         f"{morgan} {'win' if morgan == 1 else 'wins'}")
     link = score.locator("tr[data-game='1'] a").get_attribute("href") or ""
     assert link.endswith("/games/1") and host.url.endswith(link.removesuffix("/games/1"))
+    # Every column, the replay links included, fits the end screen's side column.
+    for size in ({"width": 1280, "height": 900}, {"width": 1366, "height": 768}):
+        host.set_viewport_size(size)
+        hidden = host.evaluate("(el) => el.scrollWidth - el.clientWidth",
+                               score.element_handle())
+        assert hidden <= 1, f"{hidden} px of the score hidden sideways at {size}"
+        host.screenshot(path=artifacts / f"score-{size['width']}.png")

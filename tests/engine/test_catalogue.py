@@ -13,6 +13,8 @@ from app.engine.cards import (
     PLACE_IDS,
     SHEET_ABILITIES,
     SURVIVAL_CARDS,
+    hunt_deck,
+    survival_deck,
 )
 from app.engine.catalogue import LANGUAGES, catalogue
 
@@ -42,3 +44,29 @@ def test_the_french_names_follow_the_french_edition() -> None:
         for card in en[group]:
             assert fr[group][card]["text"] != en[group][card]["text"], card
     assert fr["hunt_cards"]["despair"]["phase"] == en["hunt_cards"]["despair"]["phase"] == 1
+
+
+def _place_words(words: dict[str, object], variant: str) -> set[str]:
+    """The names of a variant's places without their articles ("Lair", "Antre", "Hummocks")."""
+    places = words["places"][variant]  # type: ignore[index]
+    return {p["name"].split(" ", 1)[-1].removeprefix("L'") for p in places.values()}
+
+
+def test_a_frozen_lands_game_reads_each_base_card_by_its_own_places() -> None:
+    """A base card in the Frozen Lands decks whose text names a base place has a Frozen Lands
+    reading (`frozen_text`) that names the place of the same number instead."""
+    for language in LANGUAGES:
+        words = catalogue(language)
+        base, frozen = _place_words(words, "base"), _place_words(words, FROZEN)
+        in_decks = {"hunt_cards": set(hunt_deck(FROZEN)),
+                    "survival_cards": set(survival_deck(FROZEN))}
+        read = 0
+        for group, cards in in_decks.items():
+            for card in cards:
+                entry = words[group][card]
+                text = entry.get("frozen_text", entry["text"])
+                assert not any(name in text for name in base - frozen), (language, card, text)
+                if "frozen_text" in entry:
+                    read += 1
+                    assert any(name in text for name in frozen), (language, card, text)
+        assert read == 3, "Interference, Drone and Gate read otherwise in Frozen Lands"
