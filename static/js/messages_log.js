@@ -219,7 +219,7 @@ export const LOG_MESSAGES = {
   "table.turn": { en: "Turn", fr: "Tour" },
   "table.phases": { en: "Phases", fr: "Phases" },
   "end.rematch": { en: "Rematch", fr: "Revanche" },
-  "end.rematch_rotate": { en: "Rematch, the next player is the Creature", fr: "Revanche, le joueur suivant est la Créature" },
+  "end.rematch_rotate": { en: "Rematch, with the next player as the Creature", fr: "Revanche, avec le joueur suivant en Créature" },
   "end.host_may": { en: "The host may start a rematch.", fr: "L'hôte peut lancer une revanche." },
   "end.tokens": {
     en: (p) => `Contamination tokens held at the end: ${p.clean} clean, ${p.icon} contaminated${p.unknown ? `, ${p.unknown} never revealed` : ""}.`,
