@@ -24,15 +24,16 @@ COMPARED = (*SHARED, *OWN)
 
 
 class Encoded(NamedTuple):
-    """A part of a view as JSON: its bytes, to compare, and its fragment, to copy into texts."""
+    """A part of a view as JSON: its fragment, to copy into texts, and its bytes, to compare
+    (in this order, so that `view[key], data[key] = encoded` sets both)."""
 
-    data: bytes
     fragment: orjson.Fragment
+    data: bytes
 
     @classmethod
     def of(cls, data: bytes) -> Encoded:
         """The part whose JSON is `data`."""
-        return cls(data, orjson.Fragment(data))
+        return cls(orjson.Fragment(data), data)
 
 
 EMPTY = Encoded.of(b"[]")
@@ -58,14 +59,19 @@ class StateWire:
         shared ones once; each orjson call costs about a microsecond, so the config (one per
         game) is encoded once per state and an empty list not at all."""
         out = self.cache.view(view)
-        parts = {key: self._encoded(out[key]) for key in SHARED}
-        parts["config"] = self._encoded(out["config"], view.config)
-        parts["you"] = Encoded.of(_dumps(out["you"]))
+        data: dict[str, bytes] = {}
+        for key in SHARED:
+            out[key], data[key] = self._encoded(out[key])
+        out["config"], data["config"] = self._encoded(out["config"], view.config)
+        data["you"] = _dumps(out["you"])
+        out["you"] = orjson.Fragment(data["you"])
         for key in ("legal_actions", "offers"):  # empty for every seat not waited on
-            parts[key] = Encoded.of(_dumps(out[key])) if out[key] else EMPTY
-        for key, part in parts.items():
-            out[key] = part.fragment
-        return Fields(out, {key: part.data for key, part in parts.items()})
+            if out[key]:
+                data[key] = _dumps(out[key])
+                out[key] = orjson.Fragment(data[key])
+            else:
+                out[key], data[key] = EMPTY
+        return Fields(out, data)
 
     def _encoded(self, part: object, source: object = None) -> Encoded:
         """`part` encoded, once per `source` (by default the part itself) while this lives."""
