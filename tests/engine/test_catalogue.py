@@ -3,6 +3,8 @@ in English and in French, and nothing the engine does not know."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.engine.cards import (
     ALL_HUNT_CARDS,
     CREATURE_ABILITIES,
@@ -46,10 +48,10 @@ def test_the_french_names_follow_the_french_edition() -> None:
     assert fr["hunt_cards"]["despair"]["phase"] == en["hunt_cards"]["despair"]["phase"] == 1
 
 
-def _place_words(words: dict[str, object], variant: str) -> set[str]:
+def _place_words(words: dict[str, Any], variant: str) -> set[str]:
     """The names of a variant's places without their articles ("Lair", "Antre", "Hummocks")."""
-    places = words["places"][variant]  # type: ignore[index]
-    return {p["name"].split(" ", 1)[-1].removeprefix("L'") for p in places.values()}
+    return {p["name"].split(" ", 1)[-1].removeprefix("L'")
+            for p in words["places"][variant].values()}
 
 
 def test_a_frozen_lands_game_reads_each_base_card_by_its_own_places() -> None:
