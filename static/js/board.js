@@ -85,7 +85,8 @@ function tileContent(view, ctx, n) {
     icon(placePicture(n, view.config.variant), "tile-art"),
     h("span.place-head", {}, h("span.place-num", {}, String(n)),
       h("span.place-name", {}, h("span.the", {}, placeParts(n).article), placeParts(n).rest)),
-    h("span.place-text", {}, PLACES[n] ? PLACES[n].text : ""),
+    // The inner span shows the power in whole lines when a short tile clips it (style.css).
+    h("span.place-text", {}, h("span", {}, PLACES[n] ? PLACES[n].text : "")),
     h("span.place-marks", {}, tokenPieces(view, n), figures(view, ctx, n), flags(view, n)),
   ];
 }

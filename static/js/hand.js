@@ -61,6 +61,25 @@ function section(title, items, empty, cls = "") {
   return el;
 }
 
+/** The sections together, apart from the heading: a crowded hand wraps them onto a second
+ * row, and the heading stands beside both rows. */
+function sections(...items) {
+  return h("div.hand-sections", {}, items);
+}
+
+/** Once the hand is drawn, each section's flex-grow is its content's width (style.css, "The
+ * hand", says why): measured, since CSS cannot turn a width into a factor. A hidden hand
+ * (a phone's other tab) measures nothing and keeps the stylesheet's estimate. */
+export function weighSections(hand) {
+  const all = [...hand.querySelectorAll(".hand-sections > .hand-section")];
+  for (const el of all) el.classList.add("weighing");
+  const widths = all.map((el) => el.getBoundingClientRect().width);
+  all.forEach((el, i) => {
+    el.classList.remove("weighing");
+    if (widths[i]) el.style.flexGrow = String(widths[i]);
+  });
+}
+
 /** One's own cards; with `onAct` they are controls, and with `room` the cards that go on
  * places are picked for the board. */
 export function renderHand(view, ctx, onAct = null, room = null) {
@@ -71,7 +90,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
     const abilities = creatureAbilities(view);
     return [
       h("h2", {}, t("hand.your_hunt_cards")),
-      section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt"), ".texts"),
+      sections(section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt"), ".texts"),
       abilities.length ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")),
         h("ul.cards.sheet-cards", {}, abilities.map((a) => h(`li.card.ability-card${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
           h("strong.card-name", {}, a.name),
@@ -79,7 +98,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
           h("span.card-text", {}, t("hand.when", { text: a.text, when: a.when })))))) : null,
       shown.length ? h("div.hand-section", {}, h("h3", {}, t("hand.shown_by", { card: huntName("phobia") })),
         h("ul.plain", {}, shown.map(([seat, cards]) =>
-          h("li", {}, t("hand.shown", { who: seatName(Number(seat), ctx.names), cards: placeList(cards) || t("hand.nothing") }))))) : null,
+          h("li", {}, t("hand.shown", { who: seatName(Number(seat), ctx.names), cards: placeList(cards) || t("hand.nothing") }))))) : null),
     ];
   }
   if (view.role !== "hunted") return [h("h2", {}, t("hand.spectating")), h("p.muted", {}, t("hand.watching"))];
@@ -89,7 +108,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
   const tokens = me.tokens || [];
   return [
     h("h2", {}, t("hand.your_cards")),
-    frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, t("hand.your_tokens")),
+    sections(frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, t("hand.your_tokens")),
       tokens.length ? h("p.tokens-line.big", {}, tokens.map((token, i) => tokenChip(token, i)),
         h("span.muted", {}, tokens.some((token) => !token.face) ? t("hand.face_down_note") : ""))
         : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
@@ -97,6 +116,6 @@ export function renderHand(view, ctx, onAct = null, room = null) {
       played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))), "", ".face-down") : null,
     section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, view.config.variant, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
     section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival"), ".texts"),
-    me.sheet ? h("div.hand-section.sheet-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null,
+    me.sheet ? h("div.hand-section.sheet-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null),
   ];
 }

@@ -10,7 +10,7 @@ import { setVariant } from "./cards.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { eventText, eventTone } from "./events.js";
-import { renderHand } from "./hand.js";
+import { renderHand, weighSections } from "./hand.js";
 import { PHASE_LABELS, describePast, outcomeText, roleLabel, seatName } from "./labels.js";
 import { renderPlayers } from "./players.js";
 
@@ -217,6 +217,7 @@ export class Replay {
         h("section#players.players-panel.panel", { "aria-label": t("replay.players") },
           renderPlayers(view, ctx, null, null)),
         this.renderStepLog(frame, ctx))));
+    weighSections(this.tableArea);
   }
 
   renderEnd(view) {

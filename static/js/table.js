@@ -7,7 +7,7 @@ import { renderBoard, renderTracks } from "./board.js";
 import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { renderEndScreen } from "./endscreen.js";
-import { renderHand } from "./hand.js";
+import { renderHand, weighSections } from "./hand.js";
 import { t } from "./i18n.js";
 import { PHASE_LABELS, outcomeText, promptText, seatName } from "./labels.js";
 import { GameLog } from "./log.js";
@@ -118,6 +118,7 @@ export class Table {
       fill(this.board, h("h2.sr", {}, "Artemia"),
         renderBoard(view, ctx, target), renderTracks(view, ctx.names));
       fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a), this.room));
+      weighSections(this.hand);
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));

@@ -164,3 +164,29 @@ def offered(found: list[dict[str, Any]], field: str) -> set[str]:
 
 ALL_EVENTS = {str(k) for k in EventKind}
 ALL_PROMPTS = {str(k) for k in PromptKind}
+
+
+def crowded_hand() -> dict[str, Any]:
+    """A Hunted's fullest hand at a Frozen Lands End of turn, as the rules allow it: two
+    Contamination tokens, two Places in play (the Aurora's turn), five in hand, three
+    Survival cards (one she may play now) and her sheet. Built on a seeded End of turn view
+    rather than waited for: random games seldom deal this much to one seat."""
+    base = next(s for s in samples()
+                if s["view"]["config"]["variant"] == "frozen-lands" and s["seat"] == 1
+                and s["view"]["phase"] == "end_of_turn" and s["view"]["outcome"] is None)
+    view = copy.deepcopy(base["view"])
+    you = view["you"]
+    you.update(hand=[1, 2, 3, 4, 5], played=[6, 9],
+               survival_cards=["supply-drop", "field-lab", "huddle"],
+               prompt={"kind": "window", "data": {"phase": 4}})
+    me = next(x for x in view["hunted"] if x["seat"] == 1)
+    me.update(hand=5, played=2, survival=3, owned=[1, 2, 3, 4, 5, 6, 9, 10], discard=[10],
+              discard_count=1, tokens=[{"id": 5, "face": None}, {"id": 8, "face": "blank"}],
+              sheet="mara-lindqvist", used_this_turn=[], used_this_game=[])
+    play = {"type": "PlaySurvivalCard", "card": "supply-drop"}
+    view["legal_actions"] = [play, {"type": "Pass"}]
+    view["offers"] = [  # as the engine words them (its offers match its legal actions)
+        {"action": {**play, "places": []}, "targets": [], "cost": {},
+         "wording": "survival.supply-drop"},
+        {"action": {"type": "Pass"}, "targets": [], "cost": {}}]
+    return {"seat": 1, "view": view, "events": []}

@@ -1,9 +1,11 @@
 """Artemia is the board and the hand is at hand: at 1280x800 and 1366x768 the prompt, the
 board and one's hand fit in the viewport for either role in every phase (base game and Frozen
-Lands), and the Creature places its token and plays Mirage and Scream by clicking tiles."""
+Lands), a hand too full for one row taking a second, and the Creature places its token and
+plays Mirage and Scream by clicking tiles."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,6 +27,7 @@ from .players import (
     start,
     version,
 )
+from .samples import crowded_hand
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +48,42 @@ COUNT_LIST_CLICKS = """() => {
   }, { capture: true });
 }"""
 
+# Draws one sample table of samples.py in the page, where a room draws its table (#main, the
+# variant on the body), with the page's own modules: its layout can then be measured at any size
+# without playing a game up to it (as render_samples.js draws the samples for their words).
+DRAW_TABLE_JS = """async (json) => {
+  const sample = JSON.parse(json); // one string: far quicker through the driver than objects
+  const { Table } = await import("/js/table.js");
+  const { setVariant, useCatalogue } = await import("/js/cards.js");
+  const { fill } = await import("/js/dom.js");
+  // The modules as files: the page may run them bundled, so these copies load their own
+  // catalogue of the material's words, as main.js does.
+  const { fetchCatalogue } = await import("/js/i18n.js");
+  useCatalogue(await fetchCatalogue());
+  setVariant(sample.view.config.variant);
+  const names = { 0: "Morgan", 1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Finn" };
+  const seats = Object.keys(names).map(Number).slice(0, sample.view.config.hunted + 1);
+  const room = {
+    code: "SAMPLE", token: null, seat: sample.seat, names, view: sample.view, version: 1,
+    events: sample.events, chat: [], presence: { seats, spectators: 0 },
+    lobby: {
+      game: { number: 1 }, options: { variant: sample.view.config.variant, clock_seconds: 60 },
+      seats: seats.map((seat) => ({ seat, name: names[seat], host: seat === 0, bot: null,
+        away: false })),
+    },
+    isHost: false, clockSeconds: 60, autoPass: "when_nothing", armedToken: null,
+    armedCard: null, openLists: new Set(), autoPassing: () => false, yourMove: () => true,
+    render() {}, act() {}, armCard() {}, setAutoPass() {}, replaceableAt: () => null,
+    replaceSeat() {}, rematch: async () => {},
+  };
+  Object.assign(document.body.dataset, { variant: sample.view.config.variant,
+    phase: sample.view.phase, seat: String(sample.seat), yourMove: "1" });
+  const table = new Table(room);
+  room.table = table;
+  fill(document.getElementById("main"), table.root);
+  table.render(true);
+}"""
+
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -61,14 +100,25 @@ def open_seeded(browser: Browser, seeded: str) -> Iterator[Callable[..., Page]]:
 
 
 def outside(page: Page) -> list[str]:
-    """The parts of the table whose box is not wholly inside the viewport (or not shown)."""
-    return list(page.evaluate("""(parts) => parts.filter((sel) => {
-      const el = document.querySelector(sel);
-      if (!el || el.hidden) return true;
-      const r = el.getBoundingClientRect();
-      return !r.width || !r.height || r.top < 0 || r.left < 0
-        || r.bottom > innerHeight || r.right > innerWidth;
-    })""", list(PARTS)))
+    """The parts of the table whose box is not wholly inside the viewport (or not shown), or
+    that hide some of their content sideways (a card of the hand scrolled out of sight); then
+    the sections of the hand whose content is wider than they are, once nothing moves (a card
+    played slides from one section to another, outside both on its way: motion.js)."""
+    return list(page.evaluate("""async (parts) => {
+      const sideways = (el) => el.scrollWidth > el.clientWidth + 1;
+      const misfits = parts.filter((sel) => {
+        const el = document.querySelector(sel);
+        if (!el || el.hidden) return true;
+        const r = el.getBoundingClientRect();
+        return !r.width || !r.height || r.top < 0 || r.left < 0
+          || r.bottom > innerHeight || r.right > innerWidth || sideways(el);
+      });
+      const moving = () => document.getAnimations().filter((a) => a.playState === "running"
+        && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+      while (moving().length) await Promise.all(moving().map((a) => a.finished.catch(() => null)));
+      const sections = [...document.querySelectorAll("#hand .hand-section")].filter(sideways);
+      return misfits.concat(sections.map((el) => `#hand .${[...el.classList].join(".")}`));
+    }""", list(PARTS)))
 
 
 def fits_everywhere(page: Page) -> dict[str, list[str]]:
@@ -118,6 +168,41 @@ def test_prompt_board_and_hand_fit_the_screen_in_every_phase_for_both_roles(
     assert sorted(seen) == sorted((r, p) for r in roles for p in PHASES), sorted(seen)
     misfits = {key: where for key, where in seen.items() if any(where.values())}
     assert not misfits, misfits
+
+
+def hand_rows(page: Page) -> int:
+    """How many rows the sections of the hand take."""
+    return int(page.evaluate("""() => new Set([...document.querySelectorAll("#hand .hand-section")]
+      .map((el) => Math.round(el.getBoundingClientRect().top))).size"""))
+
+
+def tiles_cut(page: Page) -> list[int]:
+    """The places whose tile does not wholly show its row of pieces."""
+    return list(page.evaluate("""() => [...document.querySelectorAll(".artemia .tile")]
+      .filter((tile) => {
+        const box = tile.querySelector(".place-button").getBoundingClientRect();
+        const marks = tile.querySelector(".place-marks").getBoundingClientRect();
+        return marks.top < box.top || marks.bottom > box.bottom;
+      }).map((tile) => Number(tile.dataset.place))"""))
+
+
+def test_a_crowded_frozen_lands_hand_wraps_and_the_table_still_fits(
+        open_page: Callable[..., Page]) -> None:
+    """A Hunted's fullest Frozen Lands hand at End of turn (two tokens, two Places in play, five
+    in hand, three Survival cards and her sheet: samples.crowded_hand, drawn without playing)
+    is wider than the hand's panel even with every card at its minimum. Its sections take a
+    second row: nothing is hidden sideways, the board gives up the height so that nothing falls
+    below the viewport, and every tile still shows its pieces."""
+    page = open_page("/")
+    page.wait_for_selector("#main form")  # the home page is drawn: the table now replaces it
+    page.evaluate(DRAW_TABLE_JS, json.dumps(crowded_hand()))
+    expect(page.locator("#hand .hand-section")).to_have_count(5)
+    for size in SIZES:
+        page.set_viewport_size(size)
+        where = f"{size['width']}x{size['height']}"
+        assert not outside(page), (where, outside(page))
+        assert hand_rows(page) == 2, where
+        assert not tiles_cut(page), (where, tiles_cut(page))
 
 
 def creature_at_the_hunt(open_page: Callable[..., Page]) -> Page:
