@@ -9,6 +9,31 @@ import { seatName } from "./labels.js";
 import { creatureAbilities, sheetLine, tokenChip } from "./players.js";
 import { boardCards } from "./targets.js";
 
+// The widths of the cards' names' longest words, in ems of the page's font in bold (a name's).
+const wordEms = new Map();
+let ruler = null;
+
+function longestWordEm(text) {
+  if (!wordEms.has(text)) {
+    if (!ruler) {
+      ruler = document.createElement("canvas").getContext("2d");
+      if (ruler) ruler.font = `700 100px ${getComputedStyle(document.body).fontFamily}`;
+    }
+    const widths = ruler ? String(text).split(/\s+/).map((word) => ruler.measureText(word).width) : [];
+    wordEms.set(text, Math.max(0, ...widths) / 100);
+  }
+  return wordEms.get(text);
+}
+
+/** A card's name; `--word-em` is its longest word's width in ems, so that style.css can draw
+ * the name small enough on a narrow card for that word to fit on one line, never broken. */
+function cardName(text) {
+  const el = h("strong.card-name", {}, text);
+  const em = longestWordEm(text);
+  if (em) el.style.setProperty("--word-em", em.toFixed(3));
+  return el;
+}
+
 /** A card's face; when `play` offers actions for it, the whole card is the control. */
 function asControl(cls, id, content, play) {
   const offer = play && play.offers.get(play.key);
@@ -22,7 +47,7 @@ function placeCard(n, variant, extraClass = "", play = null) {
   return asControl(`.place-card${extraClass}`, n, [
     icon(placePicture(n, variant), "card-art"),
     h("span.card-num", {}, String(n)),
-    h("strong.card-name", {}, placeName(n)),
+    cardName(placeName(n)),
     h("span.card-text", {}, PLACES[n] ? PLACES[n].text : "")], play);
 }
 
@@ -30,7 +55,7 @@ function textCard(kind, id, info, play = null) {
   const symbol = info && info.symbol
     ? h(`span.symbol-tag.sym-${info.symbol}`, {}, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null;
   return asControl(`.${kind}-card`, id, [
-    h("strong.card-name", {}, info ? info.name : id),
+    cardName(info ? info.name : id),
     h("span.card-meta", {}, info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : h("span.phase-tag", {}, t("hand.any_phase")), symbol),
     h("span.card-text", {}, info ? info.text : "")], play);
 }
@@ -93,7 +118,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
       sections(section(t("hand.in_hand"), (you.hunt_cards || []).map((id) => textCard("hunt", id, HUNT_CARDS[id], play(`hunt:${id}`, HUNT_CARDS[id] ? HUNT_CARDS[id].name : id))), t("hand.no_hunt"), ".texts"),
       abilities.length ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")),
         h("ul.cards.sheet-cards", {}, abilities.map((a) => h(`li.card.ability-card${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
-          h("strong.card-name", {}, a.name),
+          cardName(a.name),
           h("span.card-meta", {}, h("span.phase-tag", {}, a.used ? t("players.used") : a.often)),
           h("span.card-text", {}, t("hand.when", { text: a.text, when: a.when })))))) : null,
       shown.length ? h("div.hand-section", {}, h("h3", {}, t("hand.shown_by", { card: huntName("phobia") })),

@@ -1,0 +1,100 @@
+"""A card's name in the hand never breaks inside a word: on a narrow card (a crowded hand at
+1280 px, its cards at their minimum width) a long single word ("Hummocks", "Interférences",
+"Chaufferettes") is drawn smaller rather than split over two lines, in English and French, for
+the Place cards, the Survival cards and the Hunt cards, and the sections' headings likewise.
+The hands are sample tables (samples.py) drawn without playing, as test_board.py draws them."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from app.engine.catalogue import catalogue
+
+from .samples import crowded_hand, samples
+from .test_board import DRAW_TABLE_JS
+
+pytestmark = pytest.mark.browser
+
+SIZES = ({"width": 1280, "height": 900}, {"width": 1280, "height": 800})
+
+# Each word of a card's name or a section's heading in the hand that its lines split: the word's
+# boxes (one per line it is drawn on) stand at more than one height.
+BROKEN_WORDS_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("#hand .card-name, #hand .hand-section h3")) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(`${m[0]} in "${el.textContent}"`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def _chunks(ids: list[str], size: int) -> Iterator[list[str]]:
+    for i in range(0, len(ids), size):
+        yield ids[i:i + size]
+
+
+def hands() -> Iterator[dict[str, Any]]:
+    """Crowded hands holding every Place card (both variants), every Survival card (three at a
+    time beside the crowded Places) and every Hunt card (four at a time)."""
+    crowded = crowded_hand()
+    yield crowded
+    other = copy.deepcopy(crowded)
+    other["view"]["you"].update(hand=[6, 7, 8, 10, 1], played=[2, 3])
+    yield other
+    base = next(s for s in samples() if s["seat"] == 1 and s["view"]["outcome"] is None
+                and s["view"]["config"]["variant"] == "base" and s["view"]["role"] == "hunted")
+    for hand, played in (([1, 2, 3, 4, 5], [6, 10]), ([6, 7, 8, 9, 10], [1, 3])):
+        view = copy.deepcopy(base["view"])
+        view["you"].update(hand=hand, played=played, survival_cards=["adrenaline"])
+        yield {"seat": 1, "view": view, "events": []}
+    for cards in _chunks(sorted(catalogue("en")["survival_cards"]), 3):
+        sample = copy.deepcopy(crowded)
+        sample["view"]["you"]["survival_cards"] = cards
+        yield sample
+    creature = next(s for s in samples() if s["seat"] == 0 and s["view"]["outcome"] is None
+                    and s["view"]["config"]["variant"] == "frozen-lands")
+    for cards in _chunks(sorted(catalogue("en")["hunt_cards"]), 4):
+        view = copy.deepcopy(creature["view"])
+        view["you"]["hunt_cards"] = cards
+        yield {"seat": 0, "view": view, "events": []}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_no_card_name_in_the_hand_breaks_inside_a_word(
+        browser: Any, server: str, locale: str) -> None:
+    context = browser.new_context(viewport=SIZES[0], base_url=server, locale=locale)
+    errors: list[str] = []
+    try:
+        page: Page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto("/")
+        page.wait_for_selector("#main form")  # the home page is drawn: the table replaces it
+        broken = set()
+        for sample in hands():
+            page.set_viewport_size(SIZES[0])
+            page.evaluate(DRAW_TABLE_JS, json.dumps(sample))
+            page.wait_for_selector("#hand .card-name")
+            for size in SIZES:
+                page.set_viewport_size(size)
+                where = f"{size['width']}x{size['height']}"
+                broken |= {f"{where}: {word}" for word in page.evaluate(BROKEN_WORDS_JS)}
+        assert not broken, sorted(broken)
+        assert not errors, errors
+    finally:
+        context.close()
