@@ -31,13 +31,20 @@ function revealPart(places, ctx) {
           h("span.card-num", {}, String(n)), " ", placeName(n))))))));
 }
 
-/** Where both counters stopped, the winner's one at Victory. */
+/** Where both counters stopped, the winner's one at Victory. A counter at its end for the side
+ * that lost (Frozen Lands: the Hunted boarded, but a token showed the icon) reads "reached, in
+ * vain", not "Victory!". */
 function countersPart(view) {
   const b = view.board;
-  const row = (track, left, start) => h(`li.end-counter.end-${track}${left === 0 ? ".reached" : ""}`, { dataset: { track } },
-    h("span", {}, t(`track.${track}`)), " ",
-    h("strong", {}, left === 0 ? t("track.victory_reached") : t("track.to_victory", { n: left })),
-    h("meter", { min: 0, max: start, value: Math.max(0, start - left), "aria-hidden": "true" }));
+  const side = { rescue: "hunted", assimilation: "creature" };
+  const row = (track, left, start) => {
+    const won = left === 0 && side[track] === view.outcome.winner;
+    const words = left !== 0 ? t("track.to_victory", { n: left }) : t(won ? "track.victory_reached" : "end.reached_in_vain");
+    return h(`li.end-counter.end-${track}${won ? ".reached" : ""}`, { dataset: { track } },
+      h("span", {}, t(`track.${track}`)), " ",
+      h("strong", {}, words),
+      h("meter", { min: 0, max: start, value: Math.max(0, start - left), "aria-hidden": "true" }));
+  };
   return h("ul.end-part.end-counters", { "aria-label": t("end.counters") },
     row("rescue", b.rescue, b.rescue_start), row("assimilation", b.assimilation, b.assimilation_start));
 }

@@ -7,6 +7,7 @@ export const MOTION_MESSAGES = {
   "motion.reveal": { en: "The places, revealed", fr: "Les Lieux révélés" },
   "end.last_reveal": { en: "The last reveal", fr: "La dernière révélation" },
   "end.counters": { en: "Where the counters stopped", fr: "Où les pions se sont arrêtés" },
+  "end.reached_in_vain": { en: "Reached, in vain", fr: "Atteint, en vain" },
   "end.after_turns": {
     en: (p) => `After ${p.n} turn${s(p.n)}.`,
     fr: (p) => `Après ${p.n} tour${s(p.n)}.`,

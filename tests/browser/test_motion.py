@@ -61,6 +61,15 @@ WATCH_ACTIONS_JS = """(() => {
 })();"""
 
 
+# The board's tiles that the reveal stands over (their numbers).
+COVERED_TILES_JS = """() => {
+  const box = document.querySelector(".motion-layer .reveal").getBoundingClientRect();
+  return [...document.querySelectorAll(".tile")].filter((tile) => {
+    const r = tile.getBoundingClientRect();
+    return r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right;
+  }).map((tile) => Number(tile.dataset.place));
+}"""
+
 # The in-page player plays until the first reveal, and stops there.
 STOP_AT_REVEAL_JS = """() => {
   new MutationObserver((_, watch) => {
@@ -116,6 +125,7 @@ def test_reduced_motion_turns_every_animation_off(
 
 def test_the_reveal_turns_the_chosen_places_over_on_the_table(
         open_page: Callable[..., Page], artifacts: Path) -> None:
+    """On a desktop the reveal stands over the hand, never over the board's tiles."""
     for viewport, size in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = open_page(viewport=viewport)
         add_bot(page)
@@ -126,6 +136,8 @@ def test_the_reveal_turns_the_chosen_places_over_on_the_table(
         # One card per Hunted (turn 1: one Place card each), each turning over.
         expect(reveal.locator(".flip-card")).to_have_count(2)
         expect(reveal.locator(".reveal-who")).to_have_count(2)
+        if size == "desktop":  # over the hand: the tiles lighting up as revealed stay in sight
+            assert not page.evaluate(COVERED_TILES_JS), page.evaluate(COVERED_TILES_JS)
         page.wait_for_timeout(450)  # a photograph mid-turn, for people to look at
         page.screenshot(path=str(artifacts / f"motion-reveal-{size}.png"))
         # Then it clears the table by itself.
