@@ -18,9 +18,11 @@ pytestmark = pytest.mark.browser
 
 WORDS = {
     "en-GB": {"title": "The Creature wins", "mine": "Victory is yours.",
-              "theirs": "Defeat, this time.", "in_vain": "Reached, in vain", "victory": "Victory!"},
+              "theirs": "Defeat, this time.", "in_vain": "Reached, in vain",
+              "victory": "Victory!"},
     "fr-FR": {"title": "La Créature gagne", "mine": "La victoire est à vous.",
-              "theirs": "Défaite, cette fois.", "in_vain": "Atteint, en vain", "victory": "Victoire !"},
+              "theirs": "Défaite, cette fois.", "in_vain": "Atteint, en vain",
+              "victory": "Victoire !"},
 }
 
 
@@ -36,7 +38,8 @@ def creature_wins() -> dict[tuple[str, bool], dict[str, Any]]:
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+@pytest.mark.parametrize("viewport",
+                         [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_the_creature_wins_end_screen(browser: Any, server: str, locale: str,
                                       viewport: dict[str, int]) -> None:
