@@ -269,7 +269,9 @@ export class Motion {
     const info = kind === "hunt" ? HUNT_CARDS[id] : SURVIVAL_CARDS[id];
     const layer = this.overlay();
     for (const old of layer.querySelectorAll(".air-card")) old.remove();
-    const low = layer.querySelector(".reveal") ? ".low" : ""; // under the reveal, not over it
+    // While a reveal is up, a phone draws the card above it (style.css), not over it; on a
+    // desktop the reveal stands at the bottom, clear of the card already.
+    const low = layer.querySelector(".reveal") ? ".low" : "";
     const card = h(`div.air-card.${kind}-card${low}`, {},
       h("strong", {}, kind === "hunt" ? huntName(id) : survivalName(id)),
       h("span.card-text", {}, info ? info.text : ""));
