@@ -4,11 +4,13 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { placeName } from "./cards.js";
 import { offeredActions } from "./labels.js";
 
-// The action field naming the card, per action type, and the kind of card it names.
+// The action fields naming the cards, per action type, and the kind of card they name. A
+// double play (2 Place cards at once) stands under each of its two cards.
 const CARD_FIELDS = {
-  PlayPlaceCards: ["place", (a) => (a.cards && a.cards.length === 1 ? a.cards[0] : null)],
+  PlayPlaceCards: ["place", (a) => a.cards || []],
   DiscardPlaceCard: ["place", (a) => a.card],
   KeepPlaceCard: ["place", (a) => a.card],
   PlayHuntCard: ["hunt", (a) => a.card],
@@ -22,13 +24,35 @@ export function cardOffers(view) {
   const offers = new Map();
   for (const action of offeredActions(view)) {
     const field = CARD_FIELDS[action.type];
-    const id = field && field[1](action);
-    if (id === null || id === undefined || id === "") continue;
-    const key = `${field[0]}:${id}`;
-    if (!offers.has(key)) offers.set(key, []);
-    offers.get(key).push(action);
+    if (!field) continue;
+    for (const id of [field[1](action)].flat()) {
+      if (id === null || id === undefined || id === "") continue;
+      const key = `${field[0]}:${id}`;
+      if (!offers.has(key)) offers.set(key, []);
+      offers.get(key).push(action);
+    }
   }
   return offers;
+}
+
+/** The double plays (2 Place cards at once) among a card's offered actions. */
+export const pairsOf = (actions) => actions.filter((a) => a.type === "PlayPlaceCards" && a.cards.length === 2);
+
+/**
+ * A Place card when a double play is offered: the first click picks it (`pair.picked`), a
+ * click on a second card plays both, a click on the picked card puts it down again.
+ */
+export function pairButton(n, actions, label, onAct, content, pair) {
+  const { picked } = pair;
+  const both = picked !== null && picked !== n
+    ? pairsOf(actions).find((a) => a.cards.includes(picked)) : null;
+  const title = both ? t("hand.play_both", { first: placeName(picked), second: placeName(n) })
+    : picked === n ? t("hand.put_down", { name: placeName(n) }) : t("hand.pick", { name: placeName(n) });
+  return h("button.card-play.picks", {
+    type: "button", title, "aria-pressed": String(picked === n),
+    dataset: { key: both ? JSON.stringify(both) : `pick:place:${n}`, card: `place:${n}` },
+    onclick: () => (both ? onAct(both) : pair.pick(picked === n ? null : n)),
+  }, content);
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeName } from "./cards.js";
 import { icon, placePicture } from "./board.js";
-import { cardButton, cardOffers } from "./controls.js";
+import { cardButton, cardOffers, pairButton, pairsOf } from "./controls.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./labels.js";
@@ -38,6 +38,11 @@ function cardName(text) {
 function asControl(cls, id, content, play) {
   const offer = play && play.offers.get(play.key);
   if (!offer) return h(`li.card${cls}`, { dataset: { card: id } }, content);
+  if (play.pair) {
+    const picked = play.pair.picked === id ? ".picked" : "";
+    return h(`li.card${cls}.playable${picked}`, { dataset: { card: id } },
+      pairButton(id, offer, play.label, play.onAct, content, play.pair));
+  }
   const armed = play.arm && play.arm.armed === play.key ? ".armed" : "";
   return h(`li.card${cls}.playable${armed}`, { dataset: { card: id } },
     cardButton(play.key, offer, play.label, play.onAct, content, play.arm));
@@ -67,21 +72,42 @@ function playWords(offer, name) {
   return t(`hand.verb.${verb}`, { name });
 }
 
+/** The Place card picked for a double play, while one it belongs to is offered (else null). */
+function pickedPlace(offers, room) {
+  const n = room && room.pickedPlace;
+  return n !== null && n !== undefined && pairsOf(offers.get(`place:${n}`) || []).length ? n : null;
+}
+
 function player(offers, onAct, view, room) {
   const onBoard = room ? boardCards(view) : new Map();
+  const picked = pickedPlace(offers, room);
   return (key, name) => {
     const offer = offers.get(key);
     if (!offer) return null;
     const arm = onBoard.has(key) ? { label: t("target.on_board", { card: name }), armed: room.armedCard,
       pick: (k) => room.armCard(room.armedCard === k ? null : k) } : null;
-    return { offers, key, onAct, label: playWords(offer, name), arm };
+    const pair = room && pairsOf(offer).length ? { picked, pick: (n) => room.pickPlace(n) } : null;
+    return { offers, key, onAct, label: playWords(offer, name), arm, pair };
   };
 }
 
+/** Under the hand's Place cards while one is picked for a double play: what comes next, its
+ * play alone when one card may be played, and a way to put it down. */
+function pairHint(offers, onAct, room) {
+  const n = pickedPlace(offers, room);
+  if (n === null) return null;
+  const alone = offers.get(`place:${n}`).find((a) => a.type === "PlayPlaceCards" && a.cards.length === 1);
+  return h("div.pair-hint", { role: "status" },
+    h("span", {}, t("hand.picked", { name: placeName(n) })),
+    alone ? h("button.small", { type: "button", dataset: { key: JSON.stringify(alone) }, onclick: () => onAct(alone) },
+      t("hand.play_alone", { name: placeName(n) })) : null,
+    h("button.subtle.small", { type: "button", onclick: () => room.pickPlace(null) }, t("hand.put_down", { name: placeName(n) })));
+}
+
 /** A titled row of cards; `--cards` lets the row narrow no further than its cards can. */
-function section(title, items, empty, cls = "") {
+function section(title, items, empty, cls = "", after = null) {
   const el = h(`div.hand-section${cls}`, {}, h("h3", {}, title),
-    items.length ? h("ul.cards", {}, items) : h("p.muted", {}, empty));
+    items.length ? h("ul.cards", {}, items) : h("p.muted", {}, empty), after);
   el.style.setProperty("--cards", String(items.length));
   return el;
 }
@@ -109,7 +135,8 @@ export function weighSections(hand) {
  * places are picked for the board. */
 export function renderHand(view, ctx, onAct = null, room = null) {
   const you = view.you || {};
-  const play = player(onAct ? cardOffers(view) : new Map(), onAct, view, room);
+  const offers = onAct ? cardOffers(view) : new Map();
+  const play = player(offers, onAct, view, room);
   if (view.role === "creature") {
     const shown = Object.entries(you.shown_by_phobia || {});
     const abilities = creatureAbilities(view);
@@ -139,7 +166,8 @@ export function renderHand(view, ctx, onAct = null, room = null) {
         : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
     played.length ? section(t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play"),
       played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))), "", ".face-down") : null,
-    section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, view.config.variant, "", play(`place:${n}`, placeName(n)))), t("hand.no_place")),
+    section(t("hand.places"), (you.hand || []).map((n) => placeCard(n, view.config.variant, "", play(`place:${n}`, placeName(n)))), t("hand.no_place"),
+      "", onAct ? pairHint(offers, onAct, room) : null),
     section(t("hand.survival"), (you.survival_cards || []).map((id) => textCard("survival", id, SURVIVAL_CARDS[id], play(`survival:${id}`, SURVIVAL_CARDS[id] ? SURVIVAL_CARDS[id].name : id))), t("hand.no_survival"), ".texts"),
     me.sheet ? h("div.hand-section.sheet-section", {}, h("h3", {}, t("hand.your_sheet")), sheetLine(me, true)) : null),
   ];

@@ -398,13 +398,21 @@ export function closedText(view) {
   return [...new Set(lines)];
 }
 
+/** The Exploration prompt's words: 1 card, 2, or (a double play that may be declined, as the
+ * offers show: The Fjord's "may") 1 or 2. */
+function exploreWords(me, view) {
+  if (!me || !me.double) return "prompt.explore";
+  const sizes = new Set(offeredActions(view).filter((a) => a.type === "PlayPlaceCards").map((a) => a.cards.length));
+  return sizes.has(1) && sizes.has(2) ? "prompt.explore_one_or_two" : "prompt.explore_two";
+}
+
 /** One sentence saying what the seat is asked to do now. */
 export function promptText(prompt, view, names = {}) {
   if (!prompt) return "";
   const d = prompt.data || {};
   const me = view.role === "hunted" ? view.hunted.find((x) => x.seat === view.seat) : null;
   switch (prompt.kind) {
-    case "explore": return t(me && me.double ? "prompt.explore_two" : "prompt.explore") + exploreExtras(view);
+    case "explore": return t(exploreWords(me, view)) + exploreExtras(view);
     case "window": return windowText(view, PHASES[d.phase] || "");
     case "hunt": return huntText(view);
     case "take_back": return t("prompt.take_back", { n: d.count });

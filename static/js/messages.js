@@ -229,6 +229,7 @@ export const MESSAGES = {
   // Prompts: what a seat is asked to do
   "prompt.explore": { en: "Choose a Place card to play face down.", fr: "Choisissez une carte Lieu à jouer face cachée." },
   "prompt.explore_two": { en: "Choose 2 Place cards to play face down.", fr: "Choisissez 2 cartes Lieu à jouer face cachée." },
+  "prompt.explore_one_or_two": { en: "Choose 1 or 2 Place cards to play face down.", fr: "Choisissez 1 ou 2 cartes Lieu à jouer face cachée." },
   "prompt.explore_resist_give_up": { en: "You may Resist or Give Up first.", fr: "Vous pouvez d'abord Résister ou Lâcher prise." },
   "prompt.explore_resist": { en: "You may Resist first.", fr: "Vous pouvez d'abord Résister." },
   "prompt.explore_give_up": { en: "You may Give Up first.", fr: "Vous pouvez d'abord Lâcher prise." },

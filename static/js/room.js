@@ -39,6 +39,7 @@ export class Room {
     this.armedToken = null;
     this.armedCard = null;
     this.firstPick = null;
+    this.pickedPlace = null; // the first Place card of a double play, picked in the hand
     this.openLists = new Set(); // the card lists (key "hunt:mirage") the player unfolded
     this.main = document.getElementById("main");
     this.held = null; // a redraw held while a button is pressed: {fresh, events} (press.js)
@@ -297,6 +298,7 @@ export class Room {
 
   act(action, tries = 0) {
     if (this.pending) return;
+    this.pickedPlace = null;
     const id = clientId();
     const sent = this.socket.send({ type: "act", action, version: this.version, client_id: id });
     if (!sent) {
@@ -321,6 +323,12 @@ export class Room {
     this.firstPick = null;
     this.render();
     if (key && this.table) this.table.focusTargets();
+  }
+
+  /** Pick the first Place card of a double play (null: put it down again). */
+  pickPlace(n) {
+    this.pickedPlace = n;
+    this.render();
   }
 
   /** Place this Hunt token next. */

@@ -190,3 +190,13 @@ def crowded_hand() -> dict[str, Any]:
          "wording": "survival.supply-drop"},
         {"action": {"type": "Pass"}, "targets": [], "cost": {}}]
     return {"seat": 1, "view": view, "events": []}
+
+
+
+def first_exploration(double: str = "") -> dict[str, Any]:
+    """Hunted 1's first Exploration in a Frozen Lands game of 4, every Place card in her hand
+    playable; with a double play from `double` pending ("fjord": 1 or 2 Place cards;
+    "aurora": 2). Her view, offers and all, from the engine."""
+    state = new_game(Config(hunted=3, variant="frozen-lands"), 5)
+    state.hunted_at(1).double = double
+    return {"seat": 1, "view": view_for(state, 1), "events": []}

@@ -72,10 +72,13 @@ DRAW_TABLE_JS = """async (json) => {
         away: false })),
     },
     isHost: false, clockSeconds: 60, autoPass: "when_nothing", armedToken: null,
-    armedCard: null, openLists: new Set(), autoPassing: () => false, yourMove: () => true,
-    render() {}, act() {}, armCard() {}, setAutoPass() {}, replaceableAt: () => null,
+    armedCard: null, pickedPlace: null, openLists: new Set(), autoPassing: () => false,
+    yourMove: () => true, render() {},
+    act(action) { window.sampleActs.push(action); }, armCard() {}, setAutoPass() {},
+    pickPlace(n) { this.pickedPlace = n; this.table.render(true); }, replaceableAt: () => null,
     replaceSeat() {}, rematch: async () => {},
   };
+  window.sampleActs = []; // what the player played, in order
   Object.assign(document.body.dataset, { variant: sample.view.config.variant,
     phase: sample.view.phase, seat: String(sample.seat), yourMove: "1" });
   const table = new Table(room);

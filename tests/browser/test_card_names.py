@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 
 from app.engine.catalogue import catalogue
 
-from .samples import crowded_hand, samples
+from .samples import crowded_hand, first_exploration, samples
 from .test_board import DRAW_TABLE_JS
 
 pytestmark = pytest.mark.browser
@@ -51,9 +51,12 @@ def _chunks(ids: list[str], size: int) -> Iterator[list[str]]:
 
 def hands() -> Iterator[dict[str, Any]]:
     """Crowded hands holding every Place card (both variants), every Survival card (three at a
-    time beside the crowded Places) and every Hunt card (four at a time)."""
+    time beside the crowded Places) and every Hunt card (four at a time); and a first
+    Exploration's hand, whose Place cards are buttons (a narrower box for the name)."""
     crowded = crowded_hand()
     yield crowded
+    yield first_exploration()
+    yield first_exploration("fjord")
     other = copy.deepcopy(crowded)
     other["view"]["you"].update(hand=[6, 7, 8, 10, 1], played=[2, 3])
     yield other
