@@ -7,10 +7,11 @@ import { t } from "./i18n.js";
 import { placeName } from "./cards.js";
 import { offeredActions } from "./labels.js";
 
-// The action fields naming the cards, per action type, and the kind of card they name. A
-// double play (2 Place cards at once) stands under each of its two cards.
+// The action fields naming the cards, per action type, and the kind of card they name. A pair
+// of Place cards (a double play; the 2 kept hidden from Phobia) stands under each of its cards.
 const CARD_FIELDS = {
   PlayPlaceCards: ["place", (a) => a.cards || []],
+  KeepHidden: ["place", (a) => a.cards || []],
   DiscardPlaceCard: ["place", (a) => a.card],
   KeepPlaceCard: ["place", (a) => a.card],
   PlayHuntCard: ["hunt", (a) => a.card],
@@ -35,19 +36,23 @@ export function cardOffers(view) {
   return offers;
 }
 
-/** The double plays (2 Place cards at once) among a card's offered actions. */
-export const pairsOf = (actions) => actions.filter((a) => a.type === "PlayPlaceCards" && a.cards.length === 2);
+// What a pair of Place cards does, in the words of hand.pick.*, hand.picked.* and hand.both.*.
+export const PAIR_VERBS = { PlayPlaceCards: "play", KeepHidden: "hide" };
+
+/** The pairs of Place cards (a double play, Phobia's 2 hidden) among a card's offered actions. */
+export const pairsOf = (actions) => actions.filter((a) => a.type in PAIR_VERBS && a.cards.length === 2);
 
 /**
- * A Place card when a double play is offered: the first click picks it (`pair.picked`), a
- * click on a second card plays both, a click on the picked card puts it down again.
+ * A Place card when pairs of cards are offered: the first click picks it (`pair.picked`), a
+ * click on a second card plays the pair, a click on the picked card puts it down again.
  */
 export function pairButton(n, actions, label, onAct, content, pair) {
   const { picked } = pair;
   const both = picked !== null && picked !== n
     ? pairsOf(actions).find((a) => a.cards.includes(picked)) : null;
-  const title = both ? t("hand.play_both", { first: placeName(picked), second: placeName(n) })
-    : picked === n ? t("hand.put_down", { name: placeName(n) }) : t("hand.pick", { name: placeName(n) });
+  const verb = PAIR_VERBS[pairsOf(actions)[0].type];
+  const title = both ? t(`hand.both.${verb}`, { first: placeName(picked), second: placeName(n) })
+    : picked === n ? t("hand.put_down", { name: placeName(n) }) : t(`hand.pick.${verb}`, { name: placeName(n) });
   return h("button.card-play.picks", {
     type: "button", title, "aria-pressed": String(picked === n),
     dataset: { key: both ? JSON.stringify(both) : `pick:place:${n}`, card: `place:${n}` },

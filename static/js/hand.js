@@ -2,27 +2,30 @@
 
 import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeName } from "./cards.js";
 import { icon, placePicture } from "./board.js";
-import { cardButton, cardOffers, pairButton, pairsOf } from "./controls.js";
+import { PAIR_VERBS, cardButton, cardOffers, pairButton, pairsOf } from "./controls.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./labels.js";
 import { creatureAbilities, sheetLine, tokenChip } from "./players.js";
 import { boardCards } from "./targets.js";
 
-// The widths of the cards' names' longest words, in ems of the page's font in bold (a name's).
-const wordEms = new Map();
+// Widths of texts in ems of the page's font, by weight and text: a card name's longest word
+// (bold), a tag's whole text.
+const ems = new Map();
 let ruler = null;
 
-function longestWordEm(text) {
-  if (!wordEms.has(text)) {
-    if (!ruler) {
-      ruler = document.createElement("canvas").getContext("2d");
-      if (ruler) ruler.font = `700 100px ${getComputedStyle(document.body).fontFamily}`;
-    }
-    const widths = ruler ? String(text).split(/\s+/).map((word) => ruler.measureText(word).width) : [];
-    wordEms.set(text, Math.max(0, ...widths) / 100);
+function textEm(text, weight) {
+  const key = `${weight} ${text}`;
+  if (!ems.has(key)) {
+    if (!ruler) ruler = document.createElement("canvas").getContext("2d");
+    if (ruler) ruler.font = `${weight} 100px ${getComputedStyle(document.body).fontFamily}`;
+    ems.set(key, ruler ? ruler.measureText(text).width / 100 : 0);
   }
-  return wordEms.get(text);
+  return ems.get(key);
+}
+
+function longestWordEm(text) {
+  return Math.max(0, ...String(text).split(/\s+/).map((word) => textEm(word, 700)));
 }
 
 /** A card's name; `--word-em` is its longest word's width in ems, so that style.css can draw
@@ -31,6 +34,20 @@ function cardName(text) {
   const el = h("strong.card-name", {}, text);
   const em = longestWordEm(text);
   if (em) el.style.setProperty("--word-em", em.toFixed(3));
+  return el;
+}
+
+/** A tag on a card (its phase, its symbol, how often); `--tag-em` is its text's width in ems
+ * in capitals, as drawn, less its letter spacing, and `--tag-chars` its letters, so that
+ * style.css can draw it small enough on a narrow card to stay on one line. */
+function cardTag(cls, text) {
+  const el = h(`span.${cls}`, {}, text);
+  const caps = String(text).toLocaleUpperCase(document.documentElement.lang || undefined);
+  const em = textEm(caps, 400);
+  if (em) {
+    el.style.setProperty("--tag-em", em.toFixed(3));
+    el.style.setProperty("--tag-chars", String([...caps].length));
+  }
   return el;
 }
 
@@ -58,10 +75,10 @@ function placeCard(n, variant, extraClass = "", play = null) {
 
 function textCard(kind, id, info, play = null) {
   const symbol = info && info.symbol
-    ? h(`span.symbol-tag.sym-${info.symbol}`, {}, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null;
+    ? cardTag(`symbol-tag.sym-${info.symbol}`, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null;
   return asControl(`.${kind}-card`, id, [
     cardName(info ? info.name : id),
-    h("span.card-meta", {}, info && info.phase ? h("span.phase-tag", {}, PHASES[info.phase]) : h("span.phase-tag", {}, t("hand.any_phase")), symbol),
+    h("span.card-meta", {}, cardTag("phase-tag", info && info.phase ? PHASES[info.phase] : t("hand.any_phase")), symbol),
     h("span.card-text", {}, info ? info.text : "")], play);
 }
 
@@ -72,7 +89,7 @@ function playWords(offer, name) {
   return t(`hand.verb.${verb}`, { name });
 }
 
-/** The Place card picked for a double play, while one it belongs to is offered (else null). */
+/** The Place card picked for a pair, while a pair it belongs to is offered (else null). */
 function pickedPlace(offers, room) {
   const n = room && room.pickedPlace;
   return n !== null && n !== undefined && pairsOf(offers.get(`place:${n}`) || []).length ? n : null;
@@ -91,14 +108,15 @@ function player(offers, onAct, view, room) {
   };
 }
 
-/** Under the hand's Place cards while one is picked for a double play: what comes next, its
- * play alone when one card may be played, and a way to put it down. */
+/** Under the hand's Place cards while one is picked for a pair: what comes next, its play
+ * alone when one card may be played, and a way to put it down. */
 function pairHint(offers, onAct, room) {
   const n = pickedPlace(offers, room);
   if (n === null) return null;
-  const alone = offers.get(`place:${n}`).find((a) => a.type === "PlayPlaceCards" && a.cards.length === 1);
+  const mine = offers.get(`place:${n}`);
+  const alone = mine.find((a) => a.type === "PlayPlaceCards" && a.cards.length === 1);
   return h("div.pair-hint", { role: "status" },
-    h("span", {}, t("hand.picked", { name: placeName(n) })),
+    h("span", {}, t(`hand.picked.${PAIR_VERBS[pairsOf(mine)[0].type]}`, { name: placeName(n) })),
     alone ? h("button.small", { type: "button", dataset: { key: JSON.stringify(alone) }, onclick: () => onAct(alone) },
       t("hand.play_alone", { name: placeName(n) })) : null,
     h("button.subtle.small", { type: "button", onclick: () => room.pickPlace(null) }, t("hand.put_down", { name: placeName(n) })));
@@ -146,7 +164,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
       abilities.length ? h("div.hand-section", {}, h("h3", {}, t("hand.your_sheet")),
         h("ul.cards.sheet-cards", {}, abilities.map((a) => h(`li.card.ability-card${a.used ? ".used" : ""}`, { dataset: { ability: a.id } },
           cardName(a.name),
-          h("span.card-meta", {}, h("span.phase-tag", {}, a.used ? t("players.used") : a.often)),
+          h("span.card-meta", {}, cardTag("phase-tag", a.used ? t("players.used") : a.often)),
           h("span.card-text", {}, t("hand.when", { text: a.text, when: a.when })))))) : null,
       shown.length ? h("div.hand-section", {}, h("h3", {}, t("hand.shown_by", { card: huntName("phobia") })),
         h("ul.plain", {}, shown.map(([seat, cards]) =>

@@ -200,3 +200,10 @@ def first_exploration(double: str = "") -> dict[str, Any]:
     state = new_game(Config(hunted=3, variant="frozen-lands"), 5)
     state.hunted_at(1).double = double
     return {"seat": 1, "view": view_for(state, 1), "events": []}
+
+
+def keeping_hidden() -> dict[str, Any]:
+    """A Hunted asked by Phobia which 2 Place cards of her hand stay hidden (from samples)."""
+    return next(s for s in samples()
+                if (s["view"]["you"] or {}).get("prompt")
+                and s["view"]["you"]["prompt"]["kind"] == "keep_hidden")

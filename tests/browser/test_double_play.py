@@ -1,18 +1,20 @@
-"""A double play (The Fjord, The Aurora) is chosen in the hand as at the table: the first Place
-card clicked is picked up, a second one plays both; with The Fjord's "may play 2", the picked
-card can also be played alone. A click never plays one card where the player meant two. The
-hands are the engine's views (samples.first_exploration), drawn without playing, as test_board.py
-draws them."""
+"""A pair of Place cards (a double play from The Fjord or The Aurora; the 2 that Phobia lets a
+Hunted keep hidden) is chosen in the hand as at the table: the first card clicked is picked up,
+a second one completes the pair; with The Fjord's "may play 2", the picked card can also be
+played alone. A click never plays one card where the player meant two. The hands are the
+engine's views (samples.first_exploration, samples.keeping_hidden), drawn without playing, as
+test_board.py draws them."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .samples import first_exploration
+from .samples import first_exploration, keeping_hidden
 from .test_board import DRAW_TABLE_JS
 
 pytestmark = pytest.mark.browser
@@ -20,12 +22,13 @@ pytestmark = pytest.mark.browser
 ACTS = "() => window.sampleActs"
 
 
-def draw(open_page: Callable[..., Page], place: str) -> Page:
-    """Hunted 1's table with a double play from `place` pending, at 1280x800."""
+def draw(open_page: Callable[..., Page], place: str = "",
+         sample: dict[str, Any] | None = None) -> Page:
+    """Hunted 1's table with a double play from `place` pending (or `sample`), at 1280x800."""
     page = open_page("/")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector("#main form")  # the home page is drawn: the table now replaces it
-    page.evaluate(DRAW_TABLE_JS, json.dumps(first_exploration(place)))
+    page.evaluate(DRAW_TABLE_JS, json.dumps(sample or first_exploration(place)))
     return page
 
 
@@ -70,3 +73,16 @@ def test_the_aurora_offers_no_card_alone(open_page: Callable[..., Page]) -> None
     expect(page.locator("#hand .pair-hint button:has-text('alone')")).to_have_count(0)
     page.click(hand_card(page, 2))
     assert page.evaluate(ACTS) == [{"type": "PlayPlaceCards", "cards": [2, 5]}]
+
+
+def test_phobias_two_hidden_cards_are_picked_the_same_way(
+        open_page: Callable[..., Page]) -> None:
+    """Phobia: the first card clicked is picked, the second keeps both hidden."""
+    sample = keeping_hidden()
+    first, second = sample["view"]["you"]["hand"][:2]
+    page = draw(open_page, sample=sample)
+    page.click(hand_card(page, first))
+    expect(page.locator("#hand .pair-hint")).to_contain_text("keep both hidden")
+    assert page.evaluate(ACTS) == []
+    page.click(hand_card(page, second))
+    assert page.evaluate(ACTS) == [{"type": "KeepHidden", "cards": [first, second]}]
