@@ -25,6 +25,7 @@ from app.server import (
 )
 from app.server.db import busy, unavailable
 from app.server.leases import PostgresLeases
+from app.server.migrated import check_migrated
 from app.server.replays import Replays
 from app.server.roles import Delivery, Roles
 from app.server.settings import Settings
@@ -44,6 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engines = sharded.engines(settings)
+        for engine in engines:  # before anything is served: an unmigrated one says so
+            await check_migrated(engine)
         bus, leases = sharded.bus_and_leases(settings)
         roles = app.state.roles = Roles.build(settings, engines, bus, leases)
         app.state.hub, app.state.engines = roles.hub, engines  # read by /metrics

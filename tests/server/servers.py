@@ -129,14 +129,15 @@ def _postgres_ready() -> bool:
         return False
 
 
-def migrate(url: str) -> None:
-    """`alembic upgrade head` on `url`, in this process (the URL goes in sqlalchemy.url)."""
+def migrate(url: str, revision: str = "head") -> None:
+    """`alembic upgrade head` (or to `revision`) on `url`, in this process (the URL goes in
+    sqlalchemy.url)."""
     config = AlembicConfig()  # no ini file: env.py leaves the test run's logging alone
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", url)
     # env.py calls asyncio.run: give it a thread of its own, as tests may call from a loop.
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(command.upgrade, config, "head").result()
+        pool.submit(command.upgrade, config, revision).result()
 
 
 def _die_with_parent() -> None:
