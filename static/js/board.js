@@ -5,6 +5,7 @@
 import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
 import { t as t_ } from "./i18n.js";
 import { fill, h } from "./dom.js";
+import { longestWordEm } from "./ems.js";
 import { ICONS } from "./icons.js";
 import { seatName, tokenName } from "./labels.js";
 import { coveredPlaces, edgePicks, partnersOf, pickAt } from "./targets.js";
@@ -80,11 +81,21 @@ function flags(view, n) {
   return out;
 }
 
+/** A place's name on its tile; `--word-em` is its longest word's width in ems (the article
+ * aside: a phone leaves it out), so that a phone's narrow tile can draw the name small enough
+ * for that word to fit (style.css). */
+function tileName(n) {
+  const { article, rest } = placeParts(n);
+  const el = h("span.place-name", {}, h("span.the", {}, article), rest);
+  const em = longestWordEm(rest);
+  if (em) el.style.setProperty("--word-em", em.toFixed(3));
+  return el;
+}
+
 function tileContent(view, ctx, n) {
   return [
     icon(placePicture(n, view.config.variant), "tile-art"),
-    h("span.place-head", {}, h("span.place-num", {}, String(n)),
-      h("span.place-name", {}, h("span.the", {}, placeParts(n).article), placeParts(n).rest)),
+    h("span.place-head", {}, h("span.place-num", {}, String(n)), tileName(n)),
     // The inner span shows the power in whole lines when a short tile clips it (style.css).
     h("span.place-text", {}, h("span", {}, PLACES[n] ? PLACES[n].text : "")),
     h("span.place-marks", {}, tokenPieces(view, n), figures(view, ctx, n), flags(view, n)),
@@ -190,7 +201,8 @@ export function renderBoard(view, ctx, choosing = null) {
   if (target) target.board = grid;
   for (let n = 1; n <= 10; n += 1) {
     const cls = `li.place.tile${occupied(n) ? ".has-token" : ""}${n > 5 ? ".far" : ""}${reach.has(n) ? ".reachable" : ""}`;
-    const inner = target ? targetTile(view, ctx, n, target) : h("div.place-button", {}, tileContent(view, ctx, n));
+    // The title holds the name whole when a short tile cuts it (style.css); a target's says what the click does.
+    const inner = target ? targetTile(view, ctx, n, target) : h("div.place-button", { title: placeName(n) }, tileContent(view, ctx, n));
     items.push(h(cls, { dataset: { place: n } }, inner));
   }
   fill(grid, items);

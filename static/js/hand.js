@@ -4,29 +4,11 @@ import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeN
 import { icon, placePicture } from "./board.js";
 import { PAIR_VERBS, cardButton, cardOffers, pairButton, pairsOf } from "./controls.js";
 import { h } from "./dom.js";
+import { longestWordEm, textEm } from "./ems.js";
 import { t } from "./i18n.js";
 import { seatName } from "./labels.js";
 import { creatureAbilities, sheetLine, tokenChip } from "./players.js";
 import { boardCards } from "./targets.js";
-
-// Widths of texts in ems of the page's font, by weight and text: a card name's longest word
-// (bold), a tag's whole text.
-const ems = new Map();
-let ruler = null;
-
-function textEm(text, weight) {
-  const key = `${weight} ${text}`;
-  if (!ems.has(key)) {
-    if (!ruler) ruler = document.createElement("canvas").getContext("2d");
-    if (ruler) ruler.font = `${weight} 100px ${getComputedStyle(document.body).fontFamily}`;
-    ems.set(key, ruler ? ruler.measureText(text).width / 100 : 0);
-  }
-  return ems.get(key);
-}
-
-function longestWordEm(text) {
-  return Math.max(0, ...String(text).split(/\s+/).map((word) => textEm(word, 700)));
-}
 
 /** A card's name; `--word-em` is its longest word's width in ems, so that style.css can draw
  * the name small enough on a narrow card for that word to fit on one line, never broken. */

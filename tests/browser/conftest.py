@@ -123,14 +123,15 @@ def browser() -> Iterator[Browser]:
 
 
 @contextmanager
-def pages_of(browser: Browser, base: str) -> Iterator[Callable[..., Page]]:
-    """Open pages of the server at `base` in fresh browser contexts (separate players); fail
-    on uncaught JS errors."""
+def pages_of(browser: Browser, base: str,
+             locale: str | None = None) -> Iterator[Callable[..., Page]]:
+    """Open pages of the server at `base` in fresh browser contexts (separate players), in the
+    browser's language `locale` when given; fail on uncaught JS errors."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
     def open_(path: str | None = "/", viewport: dict[str, int] | None = None) -> Page:
-        context = browser.new_context(viewport=viewport or DESKTOP, base_url=base)
+        context = browser.new_context(viewport=viewport or DESKTOP, base_url=base, locale=locale)
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         contexts.append(context)
         page = context.new_page()

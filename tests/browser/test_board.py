@@ -179,33 +179,53 @@ def hand_rows(page: Page) -> int:
       .map((el) => Math.round(el.getBoundingClientRect().top))).size"""))
 
 
-def tiles_cut(page: Page) -> list[int]:
-    """The places whose tile does not wholly show its row of pieces."""
-    return list(page.evaluate("""() => [...document.querySelectorAll(".artemia .tile")]
-      .filter((tile) => {
-        const box = tile.querySelector(".place-button").getBoundingClientRect();
-        const marks = tile.querySelector(".place-marks").getBoundingClientRect();
-        return marks.top < box.top || marks.bottom > box.bottom;
-      }).map((tile) => Number(tile.dataset.place))"""))
+# What each tile of the board does not wholly show, named by its place: its name (a line of it
+# outside the tile, or a word running past its side with no ellipsis to say so), one of its
+# pieces or labels (by class), each inside the tile's border.
+TILES_CUT_JS = """() => [...document.querySelectorAll(".artemia .tile")].flatMap((tile) => {
+  const button = tile.querySelector(".place-button");
+  const box = button.getBoundingClientRect();
+  const edge = parseFloat(getComputedStyle(button).borderTopWidth) - 0.5; // a half pixel of play
+  const inside = (r) => r.top >= box.top + edge && r.bottom <= box.bottom - edge
+    && r.left >= box.left + edge && r.right <= box.right - edge;
+  const out = [];
+  const name = tile.querySelector(".place-name");
+  const style = getComputedStyle(name);
+  const ellipsis = style.textOverflow === "ellipsis" && style.overflowX !== "visible";
+  if (!inside(name.getBoundingClientRect())
+      || (name.scrollWidth > name.clientWidth + 1 && !ellipsis)) out.push("name");
+  for (const mark of tile.querySelectorAll(".place-marks > *")) {
+    if (!inside(mark.getBoundingClientRect())) out.push(mark.className);
+  }
+  return out.map((what) => `${tile.dataset.place}: ${what}`);
+})"""
 
 
+def tiles_cut(page: Page) -> list[str]:
+    """What the board's tiles do not wholly show (TILES_CUT_JS): none, when all of it shows."""
+    return list(page.evaluate(TILES_CUT_JS))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_a_crowded_frozen_lands_hand_wraps_and_the_table_still_fits(
-        open_page: Callable[..., Page]) -> None:
+        browser: Browser, server: str, locale: str) -> None:
     """A Hunted's fullest Frozen Lands hand at End of turn (two tokens, two Places in play, five
     in hand, three Survival cards and her sheet: samples.crowded_hand, drawn without playing)
     is wider than the hand's panel even with every card at its minimum. Its sections take a
     second row: nothing is hidden sideways, the board gives up the height so that nothing falls
-    below the viewport, and every tile still shows its pieces."""
-    page = open_page("/")
-    page.wait_for_selector("#main form")  # the home page is drawn: the table now replaces it
-    page.evaluate(DRAW_TABLE_JS, json.dumps(crowded_hand()))
-    expect(page.locator("#hand .hand-section")).to_have_count(5)
-    for size in SIZES:
-        page.set_viewport_size(size)
-        where = f"{size['width']}x{size['height']}"
-        assert not outside(page), (where, outside(page))
-        assert hand_rows(page) == 2, where
-        assert not tiles_cut(page), (where, tiles_cut(page))
+    below the viewport, and every tile still shows its name and its pieces whole, in English
+    and in French (whose longer names and texts leave the tiles shorter)."""
+    with pages_of(browser, server, locale=locale) as open_:
+        page = open_("/")
+        page.wait_for_selector("#main form")  # the home page is drawn: the table replaces it
+        page.evaluate(DRAW_TABLE_JS, json.dumps(crowded_hand()))
+        expect(page.locator("#hand .hand-section")).to_have_count(5)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            where = f"{size['width']}x{size['height']}"
+            assert not outside(page), (where, outside(page))
+            assert hand_rows(page) == 2, where
+            assert not tiles_cut(page), (where, tiles_cut(page))
 
 
 def creature_at_the_hunt(open_page: Callable[..., Page]) -> Page:

@@ -55,6 +55,7 @@ CONTROLS_JS = """() => {
     decline: b.classList.contains("decline"),
     choices: (b.dataset.key || "").startsWith("choices:") ? b.dataset.card : null,
     arms: (b.dataset.key || "").startsWith("arm:"),
+    picks: (b.dataset.key || "").startsWith("pick:"),
   }));
 }"""
 # After a card that goes on places is picked: an edge between two tiles, else a tile (a pair's
@@ -62,6 +63,8 @@ CONTROLS_JS = """() => {
 TILES = "button.edge:not([disabled])"
 TILE = "button.place-button.target:not([disabled]):not(.picked)"
 PICKED_JS = "() => !!document.querySelector('button.place-button.picked')"
+# After the first card of a pair is picked in the hand: a second card, or its play alone.
+PAIRS = "#hand button.card-play.picks:not([data-key^='pick:']), #hand .pair-hint button[data-key]"
 
 AIM_JS = """([index, selector]) => {
   const button = selector ? document.querySelectorAll(selector)[index] : window.__controls[index];
@@ -110,7 +113,8 @@ def place_on_tiles(page: Page, rng: random.Random) -> int:
 
 def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
     """If this page's player must decide, click one of their controls at random (a card with
-    several uses, then one of its uses); count the clicks and the declines."""
+    several uses, then one of its uses; a pair's first card, then its second); count the clicks
+    and the declines."""
     controls: list[dict[str, Any]] | None = page.evaluate(CONTROLS_JS)
     if not controls:
         return False
@@ -125,6 +129,11 @@ def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
     tally["declines"] += controls[pick]["decline"]
     if controls[pick]["arms"]:  # the card waits for its places on the board: click them
         tally["clicks"] += place_on_tiles(page, rng)
+    elif controls[pick]["picks"]:  # the first card of a pair: a second one completes it
+        count = page.locator(PAIRS).count()
+        if not count or not click(page, rng.randrange(count), PAIRS):
+            return True
+        tally["clicks"] += 1
     elif controls[pick]["choices"]:  # the card led to its choices: pick one of them
         block = f"[data-choices='{controls[pick]['choices']}'] button.act:not([disabled])"
         count = page.locator(block).count()

@@ -1,14 +1,21 @@
 """A phone-sized table (390 × 844): a bar of tabs keeps the table (prompt and board), the
-hand, the players, the log and the chat one tap away, and the page never scrolls sideways."""
+hand, the players, the log and the chat one tap away, the page never scrolls sideways, and
+every tile shows its name and what lies on it whole, in English and in French."""
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from .conftest import pages_of
 from .players import PAGE_TIMEOUT_MS, add_computer, create_room, lobby_link, start
+from .samples import crowded_hand, samples
+from .test_board import DRAW_TABLE_JS, tiles_cut
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -53,3 +60,50 @@ def test_every_part_of_the_table_is_one_tap_away_on_a_phone(
                 expect(page.locator(hidden)).to_be_hidden()
         assert page.evaluate(WIDE_JS) <= 0, f"sideways scroll on the {tab} tab"
         expect(page.locator(f"#tab-{tab}")).to_have_attribute("aria-current", "page")
+
+
+# The names whose text (its laid-out lines, whatever an ellipsis paints over them) runs past
+# the side of its tile's content, into the padding or beyond.
+NAMES_PAST_JS = """() => [...document.querySelectorAll(".artemia .tile")].filter((tile) => {
+  const button = tile.querySelector(".place-button");
+  const box = button.getBoundingClientRect();
+  const style = getComputedStyle(button);
+  const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+  const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  const range = document.createRange();
+  range.selectNodeContents(tile.querySelector(".place-name"));
+  return [...range.getClientRects()].some((r) => r.width > 0
+    && (r.left < left - 0.5 || r.right > right + 0.5)); // a half pixel of play
+}).map((tile) => tile.querySelector(".place-name").textContent)"""
+
+
+def crowded_board(variant: str) -> dict[str, Any]:
+    """A Hunted's table (samples.py) whose every tile holds all its labels at once (Forbidden,
+    its power failing, used, and its reserve in Frozen Lands) and the three Hunt tokens."""
+    base = crowded_hand() if variant == "frozen-lands" else next(
+        s for s in samples() if s["seat"] == 1 and s["view"]["outcome"] is None
+        and s["view"]["config"]["variant"] == variant)
+    view = copy.deepcopy(base["view"])
+    places = list(range(1, 11))
+    view["board"].update(forbidden=places, cataclysm=places, used_once=places,
+                         tokens={kind: places for kind in ("creature", "artemia", "target")})
+    if variant == "frozen-lands":
+        view["board"]["reserve"] = {str(n): 2 for n in places}
+    return {"seat": base["seat"], "view": view, "events": []}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+@pytest.mark.parametrize("variant", ["base", "frozen-lands"])
+def test_every_tile_shows_its_name_and_labels_whole_on_a_phone(
+        browser: Browser, server: str, variant: str, locale: str) -> None:
+    """A tile of the phone's board takes the height its content needs: its name (« Les Sources
+    chaudes ») and its labels (« Pouvoir inactif ») wrap between words, never run past its
+    sides, and a name's longest word is drawn small enough to fit whole ("Hummocks")."""
+    with pages_of(browser, server, locale=locale) as open_:
+        page = open_("/", viewport=PHONE)
+        page.wait_for_selector("#main form")  # the home page is drawn: the table replaces it
+        page.evaluate(DRAW_TABLE_JS, json.dumps(crowded_board(variant)))
+        expect(page.locator(".artemia .tile")).to_have_count(10)
+        assert not tiles_cut(page), tiles_cut(page)
+        assert not page.evaluate(NAMES_PAST_JS), page.evaluate(NAMES_PAST_JS)
+        assert page.evaluate(WIDE_JS) <= 0
