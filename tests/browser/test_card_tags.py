@@ -5,15 +5,11 @@ English and French. The hands are those of test_card_names.py, drawn without pla
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from .conftest import pages_of
-from .test_board import DRAW_TABLE_JS
-from .test_card_names import SIZES, hands
+from .test_card_names import SIZES, faults_in_hands
 
 pytestmark = pytest.mark.browser
 
@@ -37,25 +33,11 @@ TAGS_CUT_JS = """() => [...document.querySelectorAll("#hand .card-meta > span")]
 })"""
 
 
-def tags_cut(page: Page) -> list[str]:
-    """The hand's card tags that wrap or run past their card (TAGS_CUT_JS)."""
-    return list(page.evaluate(TAGS_CUT_JS))
-
-
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_no_tag_on_a_card_in_the_hand_wraps_or_is_cut(
         browser: Browser, server: str, locale: str) -> None:
-    cut: set[str] = set()
     with pages_of(browser, server, locale=locale) as open_:
         page = open_("/", viewport=SIZES[0])
         page.wait_for_selector("#main form")  # the home page is drawn: the table replaces it
-        sample: dict[str, Any]
-        for sample in hands():
-            page.set_viewport_size(SIZES[0])
-            page.evaluate(DRAW_TABLE_JS, json.dumps(sample))
-            page.wait_for_selector("#hand .card-name")
-            for size in SIZES:
-                page.set_viewport_size(size)
-                where = f"{size['width']}x{size['height']}"
-                cut |= {f"{where}: {tag}" for tag in tags_cut(page)}
+        cut = faults_in_hands(page, TAGS_CUT_JS)
     assert not cut, sorted(cut)
