@@ -37,20 +37,23 @@ export function cardOffers(view) {
 }
 
 // What a pair of Place cards does, in the words of hand.pick.*, hand.picked.* and hand.both.*.
-export const PAIR_VERBS = { PlayPlaceCards: "play", KeepHidden: "hide" };
+const PAIR_VERBS = { PlayPlaceCards: "play", KeepHidden: "hide" };
 
 /** The pairs of Place cards (a double play, Phobia's 2 hidden) among a card's offered actions. */
 export const pairsOf = (actions) => actions.filter((a) => a.type in PAIR_VERBS && a.cards.length === 2);
+
+/** What a card's pairs do ("play", "hide"): the key of their words. */
+export const pairVerb = (actions) => PAIR_VERBS[pairsOf(actions)[0].type];
 
 /**
  * A Place card when pairs of cards are offered: the first click picks it (`pair.picked`), a
  * click on a second card plays the pair, a click on the picked card puts it down again.
  */
-export function pairButton(n, actions, label, onAct, content, pair) {
+export function pairButton(n, actions, onAct, content, pair) {
   const { picked } = pair;
   const both = picked !== null && picked !== n
     ? pairsOf(actions).find((a) => a.cards.includes(picked)) : null;
-  const verb = PAIR_VERBS[pairsOf(actions)[0].type];
+  const verb = pairVerb(actions);
   const title = both ? t(`hand.both.${verb}`, { first: placeName(picked), second: placeName(n) })
     : picked === n ? t("hand.put_down", { name: placeName(n) }) : t(`hand.pick.${verb}`, { name: placeName(n) });
   return h("button.card-play.picks", {

@@ -2,7 +2,7 @@
 
 import { HUNT_CARDS, PHASES, PLACES, SURVIVAL_CARDS, huntName, placeList, placeName } from "./cards.js";
 import { icon, placePicture } from "./board.js";
-import { PAIR_VERBS, cardButton, cardOffers, pairButton, pairsOf } from "./controls.js";
+import { cardButton, cardOffers, pairButton, pairVerb, pairsOf } from "./controls.js";
 import { h } from "./dom.js";
 import { longestWordEm, textEm } from "./ems.js";
 import { t } from "./i18n.js";
@@ -40,7 +40,7 @@ function asControl(cls, id, content, play) {
   if (play.pair) {
     const picked = play.pair.picked === id ? ".picked" : "";
     return h(`li.card${cls}.playable${picked}`, { dataset: { card: id } },
-      pairButton(id, offer, play.label, play.onAct, content, play.pair));
+      pairButton(id, offer, play.onAct, content, play.pair));
   }
   const armed = play.arm && play.arm.armed === play.key ? ".armed" : "";
   return h(`li.card${cls}.playable${armed}`, { dataset: { card: id } },
@@ -98,7 +98,7 @@ function pairHint(offers, onAct, room) {
   const mine = offers.get(`place:${n}`);
   const alone = mine.find((a) => a.type === "PlayPlaceCards" && a.cards.length === 1);
   return h("div.pair-hint", { role: "status" },
-    h("span", {}, t(`hand.picked.${PAIR_VERBS[pairsOf(mine)[0].type]}`, { name: placeName(n) })),
+    h("span", {}, t(`hand.picked.${pairVerb(mine)}`, { name: placeName(n) })),
     alone ? h("button.small", { type: "button", dataset: { key: JSON.stringify(alone) }, onclick: () => onAct(alone) },
       t("hand.play_alone", { name: placeName(n) })) : null,
     h("button.subtle.small", { type: "button", onclick: () => room.pickPlace(null) }, t("hand.put_down", { name: placeName(n) })));

@@ -39,7 +39,7 @@ export class Room {
     this.armedToken = null;
     this.armedCard = null;
     this.firstPick = null;
-    this.pickedPlace = null; // the first Place card of a double play, picked in the hand
+    this.pickedPlace = null; // the first Place card of a pair (a double play, Phobia's), picked in the hand
     this.openLists = new Set(); // the card lists (key "hunt:mirage") the player unfolded
     this.main = document.getElementById("main");
     this.held = null; // a redraw held while a button is pressed: {fresh, events} (press.js)
@@ -325,7 +325,7 @@ export class Room {
     if (key && this.table) this.table.focusTargets();
   }
 
-  /** Pick the first Place card of a double play (null: put it down again). */
+  /** Pick the first Place card of a pair (null: put it down again). */
   pickPlace(n) {
     this.pickedPlace = n;
     this.render();

@@ -32,45 +32,39 @@ def test_a_server_on_an_unmigrated_database_exits_saying_what_to_run(tmp_path: P
     assert "Run `alembic upgrade head` first" in ran.stderr
 
 
-@async_test
-async def test_a_migrated_database_passes(tmp_path: Path) -> None:
-    migrate(sqlite(tmp_path))
-    engine = make_engine(sqlite(tmp_path))
+async def check(url: str, before: str | None = None) -> None:
+    """`check_migrated` on a fresh engine of `url`, after running `before` (SQL) on it."""
+    engine = make_engine(url, pool_timeout=5)
     try:
+        if before is not None:
+            async with engine.begin() as connection:
+                await connection.execute(text(before))
         await check_migrated(engine)
     finally:
         await engine.dispose()
+
+
+@async_test
+async def test_a_migrated_database_passes(tmp_path: Path) -> None:
+    migrate(sqlite(tmp_path))
+    await check(sqlite(tmp_path))
 
 
 @async_test
 async def test_a_database_behind_the_code_is_refused_naming_its_revision(tmp_path: Path) -> None:
     migrate(sqlite(tmp_path), "0004")
-    engine = make_engine(sqlite(tmp_path))
-    try:
-        with pytest.raises(NotMigrated, match="is at 0004; this code needs revision 0005"):
-            await check_migrated(engine)
-    finally:
-        await engine.dispose()
+    with pytest.raises(NotMigrated, match="is at 0004; this code needs revision 0005"):
+        await check(sqlite(tmp_path))
 
 
 @async_test
 async def test_a_database_of_a_newer_release_is_served(tmp_path: Path) -> None:
     migrate(sqlite(tmp_path))
-    engine = make_engine(sqlite(tmp_path))
-    try:
-        async with engine.begin() as connection:
-            await connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
-        await check_migrated(engine)
-    finally:
-        await engine.dispose()
+    await check(sqlite(tmp_path), "UPDATE alembic_version SET version_num = '9999'")
 
 
 @async_test
-async def test_a_database_that_does_not_answer_yet_is_not_refused(tmp_path: Path) -> None:
+async def test_a_database_that_does_not_answer_yet_is_not_refused() -> None:
     """A database still starting (here: a port nothing listens on) is not checked: the server
     answers `busy` until it answers, as it does when it goes away later."""
-    engine = make_engine("postgresql+asyncpg://postgres@127.0.0.1:1/none", pool_timeout=5)
-    try:
-        await check_migrated(engine)
-    finally:
-        await engine.dispose()
+    await check("postgresql+asyncpg://postgres@127.0.0.1:1/none")
