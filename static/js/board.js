@@ -81,6 +81,20 @@ function flags(view, n) {
   return out;
 }
 
+/** Tiles whose pieces and labels take more than one row (a crowded tile, a narrow board) are
+ * `.tight`: their labels drop their words for a sign ("×2" for "Reserve 2"; the title says it
+ * whole), so that the row fits the tile. Measured once the board is drawn, all tiles wide
+ * first: one layout to read them all. */
+export function tightenTiles(board) {
+  const rows = [...board.querySelectorAll(".place-marks")];
+  for (const marks of rows) marks.closest(".tile").classList.remove("tight");
+  const wrapped = rows.filter((marks) => {
+    const kids = [...marks.children];
+    return kids.length > 1 && kids[kids.length - 1].getBoundingClientRect().top >= kids[0].getBoundingClientRect().bottom;
+  });
+  for (const marks of wrapped) marks.closest(".tile").classList.add("tight");
+}
+
 /** A place's name on its tile; `--word-em` is its longest word's width in ems (the article
  * aside: a phone leaves it out), so that a phone's narrow tile can draw the name small enough
  * for that word to fit (style.css). */

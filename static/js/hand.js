@@ -34,16 +34,18 @@ function cardTag(cls, text) {
 }
 
 /** A card's face; when `play` offers actions for it, the whole card is the control. */
-function asControl(cls, id, content, play) {
+function asControl(cls, id, content, play, text = "") {
   const offer = play && play.offers.get(play.key);
-  if (!offer) return h(`li.card${cls}`, { dataset: { card: id } }, content);
+  // The card's text as its title: whole where the card clamps it (a compact hand).
+  const attrs = { dataset: { card: id }, title: text || null };
+  if (!offer) return h(`li.card${cls}`, attrs, content);
   if (play.pair) {
     const picked = play.pair.picked === id ? ".picked" : "";
-    return h(`li.card${cls}.playable${picked}`, { dataset: { card: id } },
+    return h(`li.card${cls}.playable${picked}`, attrs,
       pairButton(id, offer, play.onAct, content, play.pair));
   }
   const armed = play.arm && play.arm.armed === play.key ? ".armed" : "";
-  return h(`li.card${cls}.playable${armed}`, { dataset: { card: id } },
+  return h(`li.card${cls}.playable${armed}`, attrs,
     cardButton(play.key, offer, play.label, play.onAct, content, play.arm));
 }
 
@@ -52,7 +54,7 @@ function placeCard(n, variant, extraClass = "", play = null) {
     icon(placePicture(n, variant), "card-art"),
     h("span.card-num", {}, String(n)),
     cardName(placeName(n)),
-    h("span.card-text", {}, PLACES[n] ? PLACES[n].text : "")], play);
+    h("span.card-text", {}, PLACES[n] ? PLACES[n].text : "")], play, PLACES[n] ? PLACES[n].text : "");
 }
 
 function textCard(kind, id, info, play = null) {
@@ -61,7 +63,7 @@ function textCard(kind, id, info, play = null) {
   return asControl(`.${kind}-card`, id, [
     cardName(info ? info.name : id),
     h("span.card-meta", {}, cardTag("phase-tag", info && info.phase ? PHASES[info.phase] : t("hand.any_phase")), symbol),
-    h("span.card-text", {}, info ? info.text : "")], play);
+    h("span.card-text", {}, info ? info.text : "")], play, info ? info.text : "");
 }
 
 /** What clicking a card does, in words: "Play The Lair", "Discard The Rover", ... */
@@ -102,6 +104,14 @@ function pairHint(offers, onAct, room) {
     alone ? h("button.small", { type: "button", dataset: { key: JSON.stringify(alone) }, onclick: () => onAct(alone) },
       t("hand.play_alone", { name: placeName(n) })) : null,
     h("button.subtle.small", { type: "button", onclick: () => room.pickPlace(null) }, t("hand.put_down", { name: placeName(n) })));
+}
+
+/** One's Contamination tokens, with what a face down one means (also their title: a compact
+ * hand shows the faces alone). */
+function tokensLine(tokens) {
+  const note = tokens.some((token) => !token.face) ? t("hand.face_down_note") : "";
+  return h("p.tokens-line.big", { title: note.trim() || null }, tokens.map((token, i) => tokenChip(token, i)),
+    h("span.muted.tokens-note", {}, note));
 }
 
 /** A titled row of cards; `--cards` lets the row narrow no further than its cards can. */
@@ -161,8 +171,7 @@ export function renderHand(view, ctx, onAct = null, room = null) {
   return [
     h("h2", {}, t("hand.your_cards")),
     sections(frozen ? h("div.hand-section.my-tokens", {}, h("h3", {}, t("hand.your_tokens")),
-      tokens.length ? h("p.tokens-line.big", {}, tokens.map((token, i) => tokenChip(token, i)),
-        h("span.muted", {}, tokens.some((token) => !token.face) ? t("hand.face_down_note") : ""))
+      tokens.length ? tokensLine(tokens)
         : h("p.muted", {}, t("hand.no_token", { icons: view.contamination.icons, total: view.contamination.total }))) : null,
     played.length ? section(t(view.phase === "exploration" || view.phase === "hunting" ? "hand.face_down" : "hand.in_play"),
       played.map((n) => placeCard(n, view.config.variant, ".played", play(`place:${n}`, placeName(n)))), "", ".face-down") : null,

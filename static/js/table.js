@@ -3,7 +3,7 @@
 // hand docked along the bottom, the players, log and chat in a column beside them.
 
 import { boardTarget, renderActions } from "./actions.js";
-import { renderBoard, renderTracks } from "./board.js";
+import { renderBoard, renderTracks, tightenTiles } from "./board.js";
 import { firstControl, focusIsFree, installArrowKeys } from "./controls.js";
 import { fill, h, keepFocus, toast } from "./dom.js";
 import { renderEndScreen } from "./endscreen.js";
@@ -55,6 +55,9 @@ export class Table {
     this.wide = window.matchMedia(WIDE);
     this.wide.addEventListener("change", () => this.arrange());
     this.arrange();
+    // A new size of the column (the window's) may leave the hand room to be whole, or not.
+    this.resized = new ResizeObserver(() => this.fit());
+    this.resized.observe(this.main);
     installArrowKeys(this.root);
     this.showTab(document.body.dataset.tab || "table");
   }
@@ -64,6 +67,16 @@ export class Table {
     const moved = [this.end, this.actions];
     if (this.wide.matches) this.side.prepend(...moved);
     else this.board.before(...moved);
+  }
+
+  /** The table fitted to its column: the hand drawn compact (style.css, "A compact hand") only
+   *  where, whole, it would not fit beside a board whose tiles show their pieces, and crowded
+   *  tiles tightened (board.js). Measured, as that depends on the cards held, the language and
+   *  the window; a phone's column grows with its content: never compact. */
+  fit() {
+    this.hand.classList.remove("compact");
+    if (this.main.scrollHeight > this.main.clientHeight + 1) this.hand.classList.add("compact");
+    tightenTiles(this.board);
   }
 
   /** Phones: one tab per part of the table (the bar is hidden on wider screens). */
@@ -119,6 +132,7 @@ export class Table {
         renderBoard(view, ctx, target), renderTracks(view, ctx.names));
       fill(this.hand, renderHand(view, ctx, (a) => this.room.act(a), this.room));
       weighSections(this.hand);
+      this.fit();
       fill(this.players, renderPlayers(view, ctx, this.room.presence, this.room));
       this.renderChatTo(view);
     }, () => document.getElementById(view.outcome ? "end-title" : "actions-title"));
@@ -173,6 +187,7 @@ export class Table {
   tick() {
     if (!this.root.isConnected && this.room.table !== this) {
       clearInterval(this.ticker);
+      this.resized.disconnect();
       return;
     }
     for (const button of this.root.querySelectorAll("button.replace")) replaceCountdown(button);

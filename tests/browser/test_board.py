@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from .players import (
     start,
     version,
 )
-from .samples import crowded_hand
+from .samples import crowded_hand, first_exploration
 
 pytestmark = pytest.mark.browser
 
@@ -226,6 +227,49 @@ def test_a_crowded_frozen_lands_hand_wraps_and_the_table_still_fits(
             assert not outside(page), (where, outside(page))
             assert hand_rows(page) == 2, where
             assert not tiles_cut(page), (where, tiles_cut(page))
+
+
+# Laptops' viewports under the browser's bars (a 1366x768 screen leaves about 657 pixels), and a
+# small tablet's: a crowded hand does not fit whole beside the board there.
+SHORT = ({"width": 1366, "height": 657}, {"width": 1280, "height": 720},
+         {"width": 1024, "height": 768})
+
+
+def compact(page: Page) -> bool:
+    """Whether the hand is drawn compact (its cards without their texts), once the table has
+    been fitted to the viewport's size: a resize is observed in the next frame's rendering,
+    before its animation callbacks run."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return bool(page.evaluate("document.getElementById('hand').classList.contains('compact')"))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its_pieces(
+        browser: Browser, server: str, locale: str) -> None:
+    """Where the crowded hand (samples.crowded_hand) would leave the board's tiles too short
+    for their pieces, the hand gives up its cards' texts (each whole in its card's title) and
+    every tile still shows its name and its pieces, the whole table in the viewport. On a
+    screen where it fits whole (1280x800), and for a hand of one row (a first Exploration's),
+    the hand is not compact."""
+    with pages_of(browser, server, locale=locale) as open_:
+        page = open_("/")
+        page.wait_for_selector("#main form")
+        page.evaluate(DRAW_TABLE_JS, json.dumps(crowded_hand()))
+        for size in SHORT:
+            page.set_viewport_size(size)
+            where = f"{size['width']}x{size['height']}"
+            assert compact(page), where
+            assert not outside(page), (where, outside(page))
+            assert not tiles_cut(page), (where, tiles_cut(page))
+            expect(page.locator("#hand .place-card .card-text").first).to_be_hidden()
+            first_card = page.locator("#hand .place-card").first
+            expect(first_card).to_have_attribute("title", re.compile(".+"))  # its text, whole
+        page.set_viewport_size(SIZES[0])
+        assert not compact(page)
+        page.evaluate(DRAW_TABLE_JS, json.dumps(first_exploration()))
+        for size in SHORT[:2]:
+            page.set_viewport_size(size)
+            assert not compact(page), size
 
 
 def creature_at_the_hunt(open_page: Callable[..., Page]) -> Page:
