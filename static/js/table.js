@@ -69,6 +69,15 @@ export class Table {
     else this.board.before(...moved);
   }
 
+  /** A new decision is read from its top: the prompt's panel, scrolled down to the last one's
+   *  buttons (a long prompt on a short screen), goes back up. The same decision redrawn (a
+   *  teammate's vote) keeps where the player scrolled to. */
+  showNewDecision(view, prompt) {
+    const asked = prompt ? JSON.stringify([view.turn, view.phase, prompt.kind, prompt.data]) : "";
+    if (asked !== this.asked) this.actions.scrollTop = 0;
+    this.asked = asked;
+  }
+
   /** The table fitted to its column: the hand drawn compact (style.css, "A compact hand") only
    *  where, whole, it would not fit beside a board whose tiles show their pieces, and crowded
    *  tiles tightened (board.js). Measured, as that depends on the cards held, the language and
@@ -125,6 +134,7 @@ export class Table {
       const prompt = view.you && view.you.prompt;
       if (prompt && view.legal_actions.length) this.actions.dataset.prompt = prompt.kind;
       else delete this.actions.dataset.prompt;
+      this.showNewDecision(view, prompt && view.legal_actions.length ? prompt : null);
       // The server is about to pass for this seat (its auto-pass covers the prompt).
       if (prompt && this.room.autoPassing()) this.actions.dataset.autoPassing = "true";
       else delete this.actions.dataset.autoPassing;

@@ -28,7 +28,7 @@ from .players import (
     start,
     version,
 )
-from .samples import crowded_hand, first_exploration
+from .samples import crowded_hand, first_exploration, samples
 
 pytestmark = pytest.mark.browser
 
@@ -80,6 +80,7 @@ DRAW_TABLE_JS = """async (json) => {
     replaceSeat() {}, rematch: async () => {},
   };
   window.sampleActs = []; // what the player played, in order
+  window.sampleRoom = room; // a test may draw another view on the same table
   Object.assign(document.body.dataset, { variant: sample.view.config.variant,
     phase: sample.view.phase, seat: String(sample.seat), yourMove: "1" });
   const table = new Table(room);
@@ -270,6 +271,47 @@ def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its
         for size in SHORT[:2]:
             page.set_viewport_size(size)
             assert not compact(page), size
+
+
+def two_decisions() -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two decisions of one seat in one game's config (samples.py), the two with the most
+    offers (the Creature's hunts of two turns: each prompt is longer than a laptop's panel)."""
+    asked = sorted((s for s in samples() if s["view"]["legal_actions"]),
+                   key=lambda s: -len(s["view"]["legal_actions"]))
+    first = asked[0]
+    second = next(s for s in asked if s["seat"] == first["seat"]
+                  and s["view"]["config"] == first["view"]["config"]
+                  and s["view"]["turn"] != first["view"]["turn"])
+    return first, second
+
+
+DRAW_VIEW_JS = """(json) => {
+  window.sampleRoom.view = JSON.parse(json);
+  window.sampleRoom.table.render(false);
+}"""
+SCROLLED_JS = "() => document.getElementById('actions').scrollTop"
+
+
+def test_a_new_decision_is_shown_from_its_top_and_the_same_one_keeps_its_scroll(
+        browser: Browser, server: str) -> None:
+    """On a short screen a long prompt scrolls in its panel; the player who scrolled down to
+    its last buttons sees the next decision from its top, while the same decision drawn again
+    (a teammate's move) stays where they scrolled to."""
+    first, second = two_decisions()
+    with pages_of(browser, server) as open_:
+        page = open_("/", viewport=SHORT[0])
+        page.wait_for_selector("#main form")
+        page.evaluate(DRAW_TABLE_JS, json.dumps(first))
+        page.evaluate("() => { const a = document.getElementById('actions');"
+                      " a.scrollTop = a.scrollHeight; }")
+        scrolled = page.evaluate(SCROLLED_JS)
+        assert scrolled > 0, "the prompt fits: nothing to scroll"
+        page.evaluate(DRAW_VIEW_JS, json.dumps(first["view"]))
+        assert page.evaluate(SCROLLED_JS) == scrolled
+        page.evaluate(DRAW_VIEW_JS, json.dumps(second["view"]))
+        assert page.evaluate("() => { const a = document.getElementById('actions');"
+                             " return a.scrollHeight > a.clientHeight; }"), "the next one fits"
+        assert page.evaluate(SCROLLED_JS) == 0
 
 
 def creature_at_the_hunt(open_page: Callable[..., Page]) -> Page:
