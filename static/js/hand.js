@@ -130,16 +130,22 @@ function sections(...items) {
 
 /** Once the hand is drawn, each section's flex-grow is its content's width (style.css, "The
  * hand", says why): measured, since CSS cannot turn a width into a factor. A hidden hand
- * (a phone's other tab) measures nothing and keeps the stylesheet's estimate. */
+ * (a phone's other tab) measures nothing and keeps the stylesheet's estimate. The sheet's
+ * width on one line is a sentence's, not a size it needs: it weighs no more than a few cards
+ * (PROSE_WEIGHT), so that on a wide screen the cards beside it are drawn whole, and it still
+ * takes whatever room they leave. */
 export function weighSections(hand) {
   const all = [...hand.querySelectorAll(".hand-sections > .hand-section")];
   for (const el of all) el.classList.add("weighing");
   const widths = all.map((el) => el.getBoundingClientRect().width);
   all.forEach((el, i) => {
     el.classList.remove("weighing");
-    if (widths[i]) el.style.flexGrow = String(widths[i]);
+    const weight = el.classList.contains("sheet-section") ? Math.min(widths[i], PROSE_WEIGHT) : widths[i];
+    if (weight) el.style.flexGrow = String(weight);
   });
 }
+
+const PROSE_WEIGHT = 3 * 134; // px: three cards and their gaps
 
 /** One's own cards; with `onAct` they are controls, and with `room` the cards that go on
  * places are picked for the board. */

@@ -273,6 +273,28 @@ def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its
             assert not compact(page), size
 
 
+def a_hand_beside_a_sheet() -> dict[str, Any]:
+    """A Hunted's hand of four Place cards or more beside her sheet (samples.py)."""
+    return next(s for s in samples() if s["view"]["role"] == "hunted"
+                and len(s["view"]["you"]["hand"]) >= 4
+                and any(h["seat"] == s["seat"] and h["sheet"] for h in s["view"]["hunted"]))
+
+
+def test_on_a_wide_screen_the_cards_are_drawn_whole_beside_the_sheet(
+        browser: Browser, server: str) -> None:
+    """At 1920x1080 the hand has room for its cards at full size: the sheet's text, which
+    could run on one line across the screen, takes only the room the cards leave, and every
+    Place card shows its power."""
+    with pages_of(browser, server) as open_:
+        page = open_("/", viewport={"width": 1920, "height": 1080})
+        page.wait_for_selector("#main form")
+        page.evaluate(DRAW_TABLE_JS, json.dumps(a_hand_beside_a_sheet()))
+        texts = page.locator("#hand .place-card .card-text")
+        expect(texts).not_to_have_count(0)
+        for i in range(texts.count()):
+            expect(texts.nth(i)).to_be_visible()
+
+
 def two_decisions() -> tuple[dict[str, Any], dict[str, Any]]:
     """Two decisions of one seat in one game's config (samples.py), the two with the most
     offers (the Creature's hunts of two turns: each prompt is longer than a laptop's panel)."""
