@@ -92,9 +92,11 @@ export function renderEndScreen(el, room, view) {
     h("h2#end-title.end-part", { tabindex: "-1" }, text.title),
     side ? h("p.end-part.verdict", {}, t(side === view.outcome.winner ? "end.victory" : "end.defeat")) : null,
     h("p.end-part.reason", {}, text.reason, " ", h("span.end-turns", {}, t("end.after_turns", { n: view.turn }))),
+    // The way on comes before the details: at the top of the side column, in sight on a
+    // laptop's short screen whatever the length of the last reveal (a game of seven's).
+    h("div.end-part.end-next", {}, rematchPart(room), replayLink(room)),
     countersPart(view),
     revealPart(lastReveal(room.events || []), ctx),
     tokensPart(view),
-    h("div.end-part.end-next", {}, rematchPart(room), replayLink(room)),
     scorePanel(room));
 }

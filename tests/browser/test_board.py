@@ -5,6 +5,7 @@ plays Mirage and Scream by clicking tiles."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -293,6 +294,38 @@ def test_on_a_wide_screen_the_cards_are_drawn_whole_beside_the_sheet(
         expect(texts).not_to_have_count(0)
         for i in range(texts.count()):
             expect(texts.nth(i)).to_be_visible()
+
+
+def an_ending_of_seven() -> dict[str, Any]:
+    """The end of a game of seven at the Creature's seat (samples.py), after a reveal of one
+    Place card for each of the six Hunted (the end screen lists them)."""
+    end = copy.deepcopy(next(s for s in samples() if s["view"]["outcome"] and s["seat"] == 0
+                             and s["view"]["config"]["hunted"] == 6))
+    places = {str(seat): [seat + 1] for seat in range(1, 7)}
+    end["events"] = [*end["events"], {"seq": 1, "kind": "place_cards_revealed",
+                                      "data": {"places": places}}]
+    return end
+
+
+END_SHOWS_REMATCH_JS = """() => {
+  const end = document.getElementById('end').getBoundingClientRect();
+  const button = document.querySelector('#end .rematch button').getBoundingClientRect();
+  return button.top >= end.top && button.bottom <= end.bottom && button.bottom <= innerHeight;
+}"""
+
+
+def test_on_a_laptop_screen_the_end_of_a_game_of_seven_shows_the_rematch_at_once(
+        browser: Browser, server: str) -> None:
+    """At 1366x657 the end screen, beside the board, shows who won, why, the counters, the last
+    reveal of six Hunted and, without a scroll, the host's Rematch."""
+    with pages_of(browser, server) as open_:
+        page = open_("/", viewport=SHORT[0])
+        page.wait_for_selector("#main form")
+        page.evaluate(DRAW_TABLE_JS, json.dumps(an_ending_of_seven()))
+        page.evaluate("() => { window.sampleRoom.isHost = true;"
+                      " window.sampleRoom.table.render(true); }")
+        expect(page.locator("#end .end-reveal-seats li")).to_have_count(6)
+        assert page.evaluate(END_SHOWS_REMATCH_JS)
 
 
 def two_decisions() -> tuple[dict[str, Any], dict[str, Any]]:
