@@ -50,20 +50,22 @@ function asControl(cls, id, content, play, text = "") {
 }
 
 function placeCard(n, variant, extraClass = "", play = null) {
+  const text = PLACES[n] ? PLACES[n].text : "";
   return asControl(`.place-card${extraClass}`, n, [
     icon(placePicture(n, variant), "card-art"),
     h("span.card-num", {}, String(n)),
     cardName(placeName(n)),
-    h("span.card-text", {}, PLACES[n] ? PLACES[n].text : "")], play, PLACES[n] ? PLACES[n].text : "");
+    h("span.card-text", {}, text)], play, text);
 }
 
 function textCard(kind, id, info, play = null) {
   const symbol = info && info.symbol
     ? cardTag(`symbol-tag.sym-${info.symbol}`, t(info.symbol === "target" ? "symbol.target" : "symbol.artemia")) : null;
+  const text = info ? info.text : "";
   return asControl(`.${kind}-card`, id, [
     cardName(info ? info.name : id),
     h("span.card-meta", {}, cardTag("phase-tag", info && info.phase ? PHASES[info.phase] : t("hand.any_phase")), symbol),
-    h("span.card-text", {}, info ? info.text : "")], play, info ? info.text : "");
+    h("span.card-text", {}, text)], play, text);
 }
 
 /** What clicking a card does, in words: "Play The Lair", "Discard The Rover", ... */
