@@ -317,8 +317,8 @@ END_SHOWS_REMATCH_JS = """() => {
 
 def test_on_a_laptop_screen_the_end_of_a_game_of_seven_shows_the_rematch_at_once(
         browser: Browser, server: str) -> None:
-    """At 1366x657 the end screen, beside the board, shows who won, why, the counters, the last
-    reveal of six Hunted and, without a scroll, the host's Rematch."""
+    """At 1366x657 the end screen, beside the board, shows who won and why, then, without a
+    scroll, the host's Rematch, above the counters and the last reveal of six Hunted."""
     with pages_of(browser, server) as open_:
         page = open_("/", viewport=SHORT[0])
         page.wait_for_selector("#main form")
