@@ -77,8 +77,12 @@ AIM_JS = """([index, selector]) => {
 # A card window (not a place's "Do nothing here"), with "Pass until my next decision" on offer.
 KEEPING_JS = """() => document.querySelector("#actions").dataset.prompt === "window"
   && !!document.querySelector("#pass-until[aria-pressed='false']")"""
-ANSWERED_JS = """() => document.body.dataset.version !== window.__aimedAt
-  && !document.body.dataset.busy"""
+# Whether the click sent a move: the page is busy with it, or already shows its answer. A click
+# the table redrew under (a teammate's move landed between the aim and the click) may send
+# nothing, and a refused move leaves the version as it was: either way the player looks again.
+SENT_JS = """() => !!document.body.dataset.busy
+  || document.body.dataset.version !== window.__aimedAt"""
+ANSWERED_JS = "() => !document.body.dataset.busy"
 
 
 def chance_of_at_least(declines: int, clicks: int, share: float = LEVEL) -> float:
@@ -140,7 +144,8 @@ def take_a_turn(page: Page, rng: random.Random, tally: dict[str, int]) -> bool:
         if not count or not click(page, rng.randrange(count), block):
             return True
         tally["clicks"] += 1
-    page.wait_for_function(ANSWERED_JS, timeout=PAGE_TIMEOUT_MS, polling=20)
+    if page.evaluate(SENT_JS):
+        page.wait_for_function(ANSWERED_JS, timeout=PAGE_TIMEOUT_MS, polling=20)
     return True
 
 
