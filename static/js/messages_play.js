@@ -129,7 +129,7 @@ export const PLAY_MESSAGES = {
   "hand.watching": { en: "You are watching this game.", fr: "Vous regardez cette partie." },
   "hand.your_cards": { en: "Your cards", fr: "Vos cartes" },
   "hand.your_tokens": { en: "Your Contamination tokens", fr: "Vos jetons Contamination" },
-  "hand.face_down_note": { en: " Face down: nobody knows them, not even you, until someone looks or they are revealed.", fr: " Face cachée : personne ne les connaît, pas même vous, jusqu'à ce que quelqu'un les regarde ou qu'ils soient révélés." },
+  "hand.face_down_note": { en: " Face down: nobody knows them, not even you, until someone looks or they are revealed.", fr: " Face cachée : nul ne les connaît, pas même vous, avant qu'on les regarde ou les révèle." },
   "hand.no_token": { en: "None. Each token you take is drawn blind; {icons} of the {total} carry the icon.", fr: "Aucun. Chaque jeton pris est tiré à l'aveugle ; {icons} des {total} portent le symbole." },
   "hand.face_down": { en: "Face down (only you see it)", fr: "Face cachée (vous seul la voyez)" },
   "hand.in_play": { en: "In play", fr: "En jeu" },

@@ -209,6 +209,21 @@ def tiles_cut(page: Page) -> list[str]:
     return list(page.evaluate(TILES_CUT_JS))
 
 
+# The places whose tile is short (less than two lines of name over its pieces) and still draws
+# its name's article ("The", « La »): a short tile gives that room to the words that tell the
+# places apart.
+SHORT_TILES_WITH_ARTICLES_JS = """() => [...document.querySelectorAll(".artemia .tile")]
+  .filter((tile) => tile.getBoundingClientRect().height < 78)
+  .map((tile) => [tile.dataset.place, tile.querySelector(".place-name .the")])
+  .filter(([, the]) => the && the.textContent && the.getBoundingClientRect().width > 0)
+  .map(([place]) => place)"""
+
+
+def short_tiles_with_articles(page: Page) -> list[str]:
+    """The short tiles that draw their name's article (SHORT_TILES_WITH_ARTICLES_JS)."""
+    return list(page.evaluate(SHORT_TILES_WITH_ARTICLES_JS))
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_a_crowded_frozen_lands_hand_wraps_and_the_table_still_fits(
         browser: Browser, server: str, locale: str) -> None:
@@ -250,9 +265,9 @@ def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its
         browser: Browser, server: str, locale: str) -> None:
     """Where the crowded hand (samples.crowded_hand) would leave the board's tiles too short
     for their pieces, the hand gives up its cards' texts (each whole in its card's title) and
-    every tile still shows its name and its pieces, the whole table in the viewport. On a
-    screen where it fits whole (1280x800), and for a hand of one row (a first Exploration's),
-    the hand is not compact."""
+    every tile still shows its name (without its article, on a short tile) and its pieces, the
+    whole table in the viewport. On a screen where it fits whole (1280x800), and for a hand of
+    one row (a first Exploration's), the hand is not compact."""
     with pages_of(browser, server, locale=locale) as open_:
         page = open_("/")
         page.wait_for_selector("#main form")
@@ -263,6 +278,7 @@ def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its
             assert compact(page), where
             assert not outside(page), (where, outside(page))
             assert not tiles_cut(page), (where, tiles_cut(page))
+            assert not short_tiles_with_articles(page), (where, short_tiles_with_articles(page))
             assert page.locator("#hand .place-card .card-text").first.evaluate(
                 "(text) => text.getBoundingClientRect().width <= 1"), "a power drawn"  # read only
             first_card = page.locator("#hand .place-card").first
