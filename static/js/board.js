@@ -5,7 +5,7 @@
 import { HUNT_CARDS, PLACES, huntName, placeName, placeParts, survivalName } from "./cards.js";
 import { t as t_ } from "./i18n.js";
 import { fill, h } from "./dom.js";
-import { longestWordEm } from "./ems.js";
+import { longestWordEm, twoLinesEm } from "./ems.js";
 import { ICONS } from "./icons.js";
 import { seatName, tokenName } from "./labels.js";
 import { coveredPlaces, edgePicks, partnersOf, pickAt } from "./targets.js";
@@ -95,14 +95,17 @@ export function tightenTiles(board) {
   for (const marks of wrapped) marks.closest(".tile").classList.add("tight");
 }
 
-/** A place's name on its tile; `--word-em` is its longest word's width in ems (the article
- * aside: a phone leaves it out), so that a phone's narrow tile can draw the name small enough
- * for that word to fit (style.css). */
+/** A place's name on its tile; `--word-em` is its longest word's width in ems and `--pair-em`
+ * the width of its wider line when broken in two (the article aside: a narrow tile leaves it
+ * out), so that style.css can draw the name small enough for that word to fit a phone's narrow
+ * tile, and for those two lines to fit a wide screen's. */
 function tileName(n) {
   const { article, rest } = placeParts(n);
   const el = h("span.place-name", {}, h("span.the", {}, article), rest);
   const em = longestWordEm(rest);
   if (em) el.style.setProperty("--word-em", em.toFixed(3));
+  const pair = twoLinesEm(rest);
+  if (pair) el.style.setProperty("--pair-em", pair.toFixed(3));
   return el;
 }
 

@@ -19,3 +19,15 @@ export function textEm(text, weight) {
 export function longestWordEm(text) {
   return Math.max(0, ...String(text).split(/\s+/).map((word) => textEm(word, 700)));
 }
+
+/** The width, in ems, of the wider line of `text` (bold) broken in two between the words where
+ * that line is narrowest: the room a name needs on two lines (its longest word, for one word). */
+export function twoLinesEm(text) {
+  const words = String(text).split(/\s+/).filter(Boolean);
+  let best = longestWordEm(text);
+  for (let k = 1; k < words.length; k += 1) {
+    const wider = Math.max(textEm(words.slice(0, k).join(" "), 700), textEm(words.slice(k).join(" "), 700));
+    best = k === 1 ? wider : Math.min(best, wider);
+  }
+  return best;
+}

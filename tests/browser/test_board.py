@@ -209,6 +209,32 @@ def tiles_cut(page: Page) -> list[str]:
     return list(page.evaluate(TILES_CUT_JS))
 
 
+# The words of the tiles' names that are broken across two lines ("Banquis" over "e"), as
+# "place: word": a name breaks only between its words.
+WORDS_BROKEN_JS = """() => [...document.querySelectorAll(".artemia .place-name")]
+  .flatMap((name) => {
+  const place = name.closest(".tile").dataset.place;
+  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  const broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(`${place}: ${word[0]}`);
+    }
+  }
+  return broken;
+})"""
+
+
+def words_broken(page: Page) -> list[str]:
+    """The words of the tiles' names broken across lines (WORDS_BROKEN_JS): none, as it should."""
+    return list(page.evaluate(WORDS_BROKEN_JS))
+
+
 # The places whose tile is short (less than two lines of name over its pieces) and still draws
 # its name's article ("The", « La »): a short tile gives that room to the words that tell the
 # places apart.
@@ -289,6 +315,25 @@ def test_on_a_laptop_screen_a_crowded_hand_turns_compact_and_the_board_keeps_its
         for size in SHORT[:2]:
             page.set_viewport_size(size)
             assert not compact(page), size
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_every_tile_shows_its_name_in_whole_words_from_a_small_tablet_to_a_laptop(
+        browser: Browser, server: str, locale: str) -> None:
+    """On a 1024x768 tablet, on the laptops' screens and with a hand of one row or two, each
+    tile's name breaks only between its words (« Banquise », not « Banquis » over « e »), and
+    the name and the pieces stay inside the tile."""
+    with pages_of(browser, server, locale=locale) as open_:
+        page = open_("/")
+        page.wait_for_selector("#main form")
+        for sample in (first_exploration(), crowded_hand()):
+            page.evaluate(DRAW_TABLE_JS, json.dumps(sample))
+            for size in ({"width": 1024, "height": 768}, *SIZES, *SHORT):
+                page.set_viewport_size(size)
+                compact(page)  # the table fitted to the new size
+                where = f"{size['width']}x{size['height']}"
+                assert not words_broken(page), (where, words_broken(page))
+                assert not tiles_cut(page), (where, tiles_cut(page))
 
 
 def a_hand_beside_a_sheet() -> dict[str, Any]:
