@@ -115,6 +115,7 @@ export function renderLobby(room) {
     : null;
   const creatureTaken = lobby.seats.some((s) => s.seat === 0 && s.name);
   const huntedTaken = lobby.seats.some((s) => s.seat > 0 && s.name);
+  const huntedEmpty = lobby.seats.some((s) => s.seat > 0 && !s.name);
   let footer;
   if (room.isHost) {
     const ready = creatureTaken && huntedTaken;
@@ -123,7 +124,7 @@ export function renderLobby(room) {
         type: "button", disabled: !ready,
         onclick: (e) => attempt(e.currentTarget, () => room.startGame()),
       }, t("lobby.start")),
-      h("p.hint", {}, ready ? t("lobby.empty_left_out")
+      h("p.hint", {}, ready ? (huntedEmpty ? t("lobby.empty_left_out") : "")
         : t("lobby.waiting_for", { who: [creatureTaken ? null : t("lobby.the_creature"), huntedTaken ? null : t("lobby.one_hunted")]
           .filter(Boolean).join(t("list.and_word")) })));
   } else if (room.seat !== null) {

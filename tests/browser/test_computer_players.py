@@ -35,8 +35,11 @@ def test_a_host_plays_a_whole_game_against_computer_players(
     expect(host.locator(".lobby .lead")).to_contain_text("30 s per decision")
     expect(host.locator("#start")).to_be_disabled()  # nobody is Hunted yet
     add_computer(host, 1)
+    left_out = host.locator("#start + p.hint")
+    expect(left_out).to_have_text("Empty Hunted seats are left out when you start.")  # seat 2
     host.select_option("#bot-kind", "random")  # the other one picks any legal move
     add_computer(host, 2)
+    expect(left_out).to_be_empty()  # every seat taken: nothing is left out
     expect(host.locator("li.seat[data-seat='1'] .badge.bot")).to_contain_text("steady")
     expect(host.locator("li.seat[data-seat='2'] .badge.bot")).to_contain_text("random")
     expect(host.locator("li.seat .bot-mark")).to_have_count(2)
