@@ -2,7 +2,7 @@
 
 import { api, savedName, tokens } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { LANG, t } from "./i18n.js";
 
 function radio(name, value, label, checked, hint) {
   const id = `${name}-${value}`;
@@ -28,8 +28,8 @@ export function renderHome() {
     [["", t("home.clock_off")], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]].map(([value, label]) =>
       h("option", { value, selected: value === "" }, label)));
   const pace = h("select#bot-delay", { name: "bot_delay" },
-    [[0, t("home.at_once")], [300, t("home.after", { s: "0.3" })], [800, t("home.after", { s: "0.8" })], [2000, t("home.after", { s: "2" })]].map(([value, label]) =>
-      h("option", { value, selected: value === 800 }, label)));
+    [0, 300, 800, 2000].map((ms) => h("option", { value: ms, selected: ms === 800 },
+      ms ? t("home.after", { s: (ms / 1000).toLocaleString(LANG) }) : t("home.at_once"))));
   const submit = h("button.primary#create", { type: "submit" }, t("home.create"));
   const form = h("form.panel.create", { novalidate: true },
     h("h1", {}, t("home.title")),

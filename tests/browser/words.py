@@ -15,11 +15,12 @@ again until under down out now which but"""
 ENGLISH = frozenset(ENGLISH_WORDS.split())
 # French typography and grammar the messages must follow: a capital article inside a sentence
 # ("sur L'Antre"), "à le" and "de le" not contracted, "de" not elided before a name, the
-# object pronoun after the verb ("a attrapé vous"), and no space before : ; ! ?
+# object pronoun after the verb ("a attrapé vous"), no space before : ; ! ?, and a decimal
+# point where French writes a comma ("0.8 s" for « 0,8 s »)
 ARTICLE = r"(L'|La |Le |Les )(?=[A-ZÀ-Ý])"
 FRENCH_SLIPS = re.compile(rf"(?<=[^.!?\s] ){ARTICLE}|\({ARTICLE}"
                           r"|(^|[\s(])(à|de) (le|les) |(^|[\s(])de [AEIOUYÉ]"
-                          r"|\b(a|ont|avez) \w+é vous\b|[^\s\d]:|[^\s][;!?]|  ")
+                          r"|\b(a|ont|avez) \w+é vous\b|[^\s\d]:|[^\s][;!?]|  |\d\.\d")
 
 
 def english_or_slips(text: str) -> list[str]:
