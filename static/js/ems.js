@@ -24,10 +24,7 @@ export function longestWordEm(text) {
  * that line is narrowest: the room a name needs on two lines (its longest word, for one word). */
 export function twoLinesEm(text) {
   const words = String(text).split(/\s+/).filter(Boolean);
-  let best = longestWordEm(text);
-  for (let k = 1; k < words.length; k += 1) {
-    const wider = Math.max(textEm(words.slice(0, k).join(" "), 700), textEm(words.slice(k).join(" "), 700));
-    best = k === 1 ? wider : Math.min(best, wider);
-  }
-  return best;
+  if (words.length < 2) return longestWordEm(text);
+  const line = (part) => textEm(part.join(" "), 700);
+  return Math.min(...words.slice(1).map((_, i) => Math.max(line(words.slice(0, i + 1)), line(words.slice(i + 1)))));
 }
