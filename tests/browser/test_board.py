@@ -209,30 +209,29 @@ def tiles_cut(page: Page) -> list[str]:
     return list(page.evaluate(TILES_CUT_JS))
 
 
-# The words of the tiles' names that are broken across two lines ("Banquis" over "e"), as
-# "place: word": a name breaks only between its words.
-WORDS_BROKEN_JS = """() => [...document.querySelectorAll(".artemia .place-name")]
-  .flatMap((name) => {
-  const place = name.closest(".tile").dataset.place;
-  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-  const broken = [];
+# Each word of the texts that `selector` finds which their lines split (the word's boxes, one
+# per line it is drawn on, stand at more than one height), as 'word in "text"': a name breaks
+# only between its words ("Banquis" over "e" is a fault).
+BROKEN_WORDS_JS = """(selector) => [...document.querySelectorAll(selector)].flatMap((el) => {
+  const out = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of node.data.matchAll(/\\S+/g)) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
       const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
       const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
         .map((r) => Math.round(r.top)));
-      if (tops.size > 1) broken.push(`${place}: ${word[0]}`);
+      if (tops.size > 1) out.push(`${m[0]} in "${el.textContent}"`);
     }
   }
-  return broken;
+  return out;
 })"""
 
 
 def words_broken(page: Page) -> list[str]:
-    """The words of the tiles' names broken across lines (WORDS_BROKEN_JS): none, as it should."""
-    return list(page.evaluate(WORDS_BROKEN_JS))
+    """The words of the board's tiles' names broken across lines (BROKEN_WORDS_JS)."""
+    return list(page.evaluate(BROKEN_WORDS_JS, ".artemia .place-name"))
 
 
 # The places whose tile is short (less than two lines of name over its pieces) and still draws

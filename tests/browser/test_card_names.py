@@ -18,31 +18,14 @@ from app.engine.catalogue import catalogue
 
 from .conftest import pages_of
 from .samples import crowded_hand, first_exploration, samples
-from .test_board import DRAW_TABLE_JS
+from .test_board import BROKEN_WORDS_JS, DRAW_TABLE_JS
 
 pytestmark = pytest.mark.browser
 
 SIZES = ({"width": 1280, "height": 900}, {"width": 1280, "height": 800})
 
-# Each word of a card's name or a section's heading in the hand that its lines split: the word's
-# boxes (one per line it is drawn on) stand at more than one height.
-BROKEN_WORDS_JS = """() => {
-  const out = [];
-  for (const el of document.querySelectorAll("#hand .card-name, #hand .hand-section h3")) {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.data.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
-          .map((r) => Math.round(r.top)));
-        if (tops.size > 1) out.push(`${m[0]} in "${el.textContent}"`);
-      }
-    }
-  }
-  return out;
-}"""
+# Each word of a card's name or a section's heading in the hand that its lines split.
+HAND_WORDS_BROKEN_JS = f"""() => ({BROKEN_WORDS_JS})("#hand .card-name, #hand .hand-section h3")"""
 
 
 def _chunks(ids: list[str], size: int) -> Iterator[list[str]]:
@@ -99,5 +82,5 @@ def test_no_card_name_in_the_hand_breaks_inside_a_word(
     with pages_of(browser, server, locale=locale) as open_:  # fails on the pages' JS errors
         page = open_("/", viewport=SIZES[0])
         page.wait_for_selector("#main form")  # the home page is drawn: the table replaces it
-        broken = faults_in_hands(page, BROKEN_WORDS_JS)
+        broken = faults_in_hands(page, HAND_WORDS_BROKEN_JS)
     assert not broken, sorted(broken)
