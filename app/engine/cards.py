@@ -97,6 +97,9 @@ ARTEMIA_SPACES: dict[int, frozenset[int]] = {
 # --- Frozen Lands (frozen_lands.md: the project's own adaptation) ------------------------------
 
 FROZEN = "frozen-lands"
+# The fewest Hunted a game may start with, by variant: Frozen Lands needs at least 4 players
+# (frozen_lands.md, C1); the base game, the Creature and one Hunted.
+FEWEST_HUNTED: dict[str, int] = {"base": 1, FROZEN: 3}
 FROZEN_PLACE_IDS: dict[int, str] = {
     1: "ice-cave",
     2: "frost-forest",

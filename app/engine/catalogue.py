@@ -15,6 +15,7 @@ from .cards import (
     ALL_HUNT_CARDS,
     BEACH,
     CREATURE_ABILITIES,
+    FEWEST_HUNTED,
     FROZEN,
     FROZEN_SURVIVAL_CARDS,
     HUNTED_SHEETS,
@@ -192,5 +193,8 @@ def catalogue(language: str) -> dict[str, Any]:
                                         strict=True))
                       for ability, by in ABILITIES.items()},
         "creature_abilities": list(CREATURE_ABILITIES),
+        # The fewest Hunted a game of each variant starts with: the home page and the lobby
+        # say so before the host tries.
+        "fewest_hunted": dict(FEWEST_HUNTED),
         "hunted_sheets": list(HUNTED_SHEETS),
     }

@@ -12,6 +12,7 @@ from .actions import Action, PlayPlaceCards
 from .answers import PROMPTS, choose_place_cards, place_card_plays
 from .board import emit
 from .cards import (
+    FEWEST_HUNTED,
     FROZEN,
     HUNTED_SHEETS,
     RESERVE_PLACES,
@@ -51,7 +52,7 @@ def check_config(config: Config) -> None:
         raise InvalidConfig("the board has two sides: 1 and 2")
     if config.variant not in ("base", FROZEN):
         raise InvalidConfig(f"unknown variant {config.variant!r}: base or frozen-lands")
-    if config.variant == FROZEN and config.hunted < 3:
+    if config.variant == FROZEN and config.hunted < FEWEST_HUNTED[FROZEN]:
         raise InvalidConfig("Frozen Lands needs at least 4 players: the Creature and 3 Hunted")
 
 

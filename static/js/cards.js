@@ -11,6 +11,7 @@ export const PHASES = {
 };
 
 export const HUNT_CARDS = {};
+const FEWEST_HUNTED = { base: 1 };
 export const SURVIVAL_CARDS = {};
 
 /** The 10 Places of the variant being played (the Place names differ in Frozen Lands). */
@@ -27,6 +28,7 @@ export function useCatalogue(catalogue) {
   for (const card of [...Object.values(HUNT_CARDS), ...Object.values(SURVIVAL_CARDS)]) {
     if (card.frozen_text) card.texts = { base: card.text, "frozen-lands": card.frozen_text };
   }
+  Object.assign(FEWEST_HUNTED, catalogue.fewest_hunted);
   Object.assign(SHEETS, catalogue.sheets);
   Object.assign(ABILITIES, catalogue.abilities);
   knowNames(Object.values(catalogue.places).flatMap((places) => Object.values(places).map((p) => p.name)));
@@ -40,6 +42,9 @@ export function setVariant(variant) {
     if (card.texts) card.text = card.texts[key];
   }
 }
+
+/** The fewest Hunted a game of `variant` starts with (the engine's rule, from the catalogue). */
+export const fewestHunted = (variant) => FEWEST_HUNTED[variant] ?? 1;
 
 export const placeName = (n) => (PLACES[n] ? PLACES[n].name : t("place.numbered", { n }));
 export const huntName = (id) => (HUNT_CARDS[id] ? HUNT_CARDS[id].name : id);

@@ -1,6 +1,7 @@
 // Home page: the form that opens a room and seats its host.
 
 import { api, savedName, tokens } from "./api.js";
+import { fewestHunted } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
 import { LANG, t } from "./i18n.js";
 
@@ -58,12 +59,15 @@ export function renderHome() {
     error,
     h("div.buttons", {}, submit));
 
-  // Frozen Lands needs 4 players at least, and its sheets are recommended (the server decides).
+  // A variant may need more Hunted (Frozen Lands: 4 players at least), and Frozen Lands
+  // recommends its sheets; the server decides both.
   form.addEventListener("change", (event) => {
     if (event.target.name !== "variant") return;
-    const frozen = event.target.value === "frozen-lands";
-    form.querySelector("#abilities").checked = frozen;
-    if (frozen && Number(hunted.value) < 3) hunted.value = "3";
+    const variant = event.target.value;
+    form.querySelector("#abilities").checked = variant === "frozen-lands";
+    const fewest = fewestHunted(variant);
+    for (const option of hunted.options) option.disabled = Number(option.value) < fewest;
+    if (Number(hunted.value) < fewest) hunted.value = String(fewest);
   });
 
   form.addEventListener("submit", async (event) => {

@@ -1,14 +1,17 @@
 // The lobby: share link, options, seats with presence, claiming a seat, the host's Start.
 
 import { savedName, shareLink } from "./api.js";
+import { fewestHunted } from "./cards.js";
 import { copyText, fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { roleLabel } from "./labels.js";
 import { scorePanel } from "./score.js";
 
+const variantName = (variant) => t(variant === "frozen-lands" ? "variant.frozen" : "variant.base");
+
 function optionsText(options) {
   const frozen = options.variant === "frozen-lands";
-  const variant = frozen ? t("variant.frozen") : t("variant.base");
+  const variant = variantName(options.variant);
   const on = options.abilities === null || options.abilities === undefined ? frozen : options.abilities;
   const clock = options.clock_seconds ? t("lobby.clock", { s: options.clock_seconds }) : t("lobby.no_clock");
   return [variant, on ? t("lobby.abilities_on") : t("lobby.abilities_off"), t("lobby.side", { n: options.board_side }),
@@ -114,19 +117,27 @@ export function renderLobby(room) {
       h("p.hint", {}, t("lobby.then_take")))
     : null;
   const creatureTaken = lobby.seats.some((s) => s.seat === 0 && s.name);
-  const huntedTaken = lobby.seats.some((s) => s.seat > 0 && s.name);
+  const huntedTaken = lobby.seats.filter((s) => s.seat > 0 && s.name).length;
   const huntedEmpty = lobby.seats.some((s) => s.seat > 0 && !s.name);
   let footer;
   if (room.isHost) {
-    const ready = creatureTaken && huntedTaken;
+    const fewest = fewestHunted(lobby.options.variant);
+    const short = Math.max(0, fewest - huntedTaken);
+    const ready = creatureTaken && !short;
+    // Who must still sit down: empty Hunted seats are left out at the start, down to the
+    // variant's fewest (Frozen Lands: 3), which the host may fill with computers.
+    const missing = [creatureTaken ? null : t("lobby.the_creature"),
+      short && fewest === 1 ? t("lobby.one_hunted") : null].filter(Boolean);
+    const hints = [
+      missing.length ? t("lobby.waiting_for", { who: missing.join(t("list.and_word")) }) : null,
+      short && fewest > 1 ? t("lobby.needs_hunted", { variant: variantName(lobby.options.variant), n: fewest, more: short }) : null,
+      ready && huntedEmpty ? t("lobby.empty_left_out") : null];
     footer = h("div.buttons", {},
       h("button.primary#start", {
         type: "button", disabled: !ready,
         onclick: (e) => attempt(e.currentTarget, () => room.startGame()),
       }, t("lobby.start")),
-      h("p.hint", {}, ready ? (huntedEmpty ? t("lobby.empty_left_out") : "")
-        : t("lobby.waiting_for", { who: [creatureTaken ? null : t("lobby.the_creature"), huntedTaken ? null : t("lobby.one_hunted")]
-          .filter(Boolean).join(t("list.and_word")) })));
+      h("p.hint#start-hint", {}, hints.filter(Boolean).join(" ")));
   } else if (room.seat !== null) {
     footer = h("p.hint", {}, t("lobby.waiting_host"));
   } else if (lobby.started) {

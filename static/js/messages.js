@@ -103,6 +103,8 @@ export const MESSAGES = {
   "lobby.waiting_for": { en: "Waiting for {who} to take a seat.", fr: "En attente : {who} doit prendre place." },
   "lobby.the_creature": { en: "the Creature", fr: "la Créature" },
   "lobby.one_hunted": { en: "at least one Hunted", fr: "au moins un Traqué" },
+  "lobby.needs_hunted": { en: "{variant} is played with {n} Hunted at least: {more} more to seat, or add a computer.",
+    fr: "{variant} se joue avec {n} Traqués au moins : encore {more} à installer, ou ajoutez l'ordinateur." },
   "lobby.waiting_host": { en: "Waiting for the host to start the game…", fr: "En attente du lancement par l'hôte…" },
   "lobby.watching": { en: "The game has started: you are watching.", fr: "La partie a commencé : vous regardez." },
   "lobby.seats": { en: "Seats", fr: "Places" },

@@ -60,6 +60,29 @@ def test_a_host_plays_a_whole_game_against_computer_players(
     expect(host.locator("#log li.note[data-kind=timeout]")).to_have_count(0)
 
 
+def test_a_frozen_lands_host_starts_once_three_hunted_are_seated(
+        open_page: Callable[..., Page]) -> None:
+    # Frozen Lands needs the Creature and 3 Hunted; empty seats are left out at the start, so
+    # the host may start only once enough are taken, by friends or computers.
+    host = open_page()
+    create_room(host, "Morgan", hunted=4, creature=False, variant="frozen-lands")
+    lobby_link(host)
+    hint = host.locator("#start + p.hint")
+    expect(host.locator("#start")).to_be_disabled()
+    expect(hint).to_have_text("Waiting for the Creature to take a seat. Frozen Lands is played "
+                              "with 3 Hunted at least: 2 more to seat, or add a computer.")
+    add_computer(host, 0)
+    add_computer(host, 2)
+    expect(hint).to_have_text(
+        "Frozen Lands is played with 3 Hunted at least: 1 more to seat, or add a computer.")
+    expect(host.locator("#start")).to_be_disabled()
+    add_computer(host, 3)
+    expect(host.locator("#start")).to_be_enabled()
+    expect(hint).to_have_text("Empty Hunted seats are left out when you start.")  # seat 4
+    start(host, [host])
+    expect(host.locator(".hunted-panel")).to_have_count(3)
+
+
 def test_a_clock_runs_out_and_a_computer_stands_in_for_a_player_gone_away(
         open_page: Callable[..., Page], server: str) -> None:
     # The form offers clocks from 30 s; the server allows 5 s, which this test can wait for.

@@ -26,11 +26,30 @@ def test_a_refused_frozen_lands_room_shows_the_servers_message(
     assert refusal["code"] == "bad_options"
 
     page = open_page()
+    # The form offers no fewer than 3 Hunted for Frozen Lands (below); a form out of date with
+    # the server, as if its rules had changed since, still asks for 2.
+    page.route("**/api/catalogue/*", lambda route: route.fulfill(
+        json={**route.fetch().json(), "fewest_hunted": {"base": 1, "frozen-lands": 1}}))
     create_room(page, "Morgan", hunted=2, variant="frozen-lands")
     expect(page.locator("#create-error")).to_have_text(refusal["message"])
     expect(page.locator(".toast-error")).to_have_text(refusal["message"])
     assert page.url.endswith("/")  # still on the form, which can be sent again
     expect(page.locator("#create")).to_be_enabled()
+
+
+def test_frozen_lands_offers_no_fewer_hunted_than_it_needs(
+        open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    hunted = page.locator("#hunted")
+    page.select_option("#hunted", "1")
+    page.check("#variant-frozen-lands")  # 4 players at least: the Creature and 3 Hunted
+    expect(hunted).to_have_value("3")
+    for count, disabled in ((1, True), (2, True), (3, False), (6, False)):
+        option = hunted.locator(f"option[value='{count}']")
+        expect(option).to_be_disabled() if disabled else expect(option).to_be_enabled()
+    page.check("#variant-base")  # back to the base game: 1 Hunted will do again
+    expect(hunted.locator("option:disabled")).to_have_count(0)
+    expect(hunted).to_have_value("3")
 
 
 def test_an_unknown_room_link_says_so(open_page: Callable[..., Page]) -> None:

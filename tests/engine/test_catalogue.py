@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.engine import Config, InvalidConfig, new_game
 from app.engine.cards import (
     ALL_HUNT_CARDS,
     CREATURE_ABILITIES,
@@ -72,3 +75,12 @@ def test_a_frozen_lands_game_reads_each_base_card_by_its_own_places() -> None:
                     read += 1
                     assert any(name in text for name in frozen), (language, card, text)
         assert read == 3, "Interference, Drone and Gate read otherwise in Frozen Lands"
+
+
+def test_the_fewest_hunted_it_gives_are_those_a_game_starts_with() -> None:
+    fewest = catalogue("en")["fewest_hunted"]
+    assert fewest == {"base": 1, FROZEN: 3}  # Frozen Lands: 4 players at least (C1)
+    for variant, n in fewest.items():
+        new_game(Config(hunted=n, variant=variant), seed=1)
+        with pytest.raises(InvalidConfig):
+            new_game(Config(hunted=n - 1, variant=variant), seed=1)
