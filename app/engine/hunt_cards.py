@@ -135,6 +135,9 @@ def _tracking(state: GameState, action: PlayHuntCard, events: Events) -> None:
 
 def _thin_ice(state: GameState, action: PlayHuntCard, events: Events) -> None:
     """Each Hunted on the crowded place secretly chooses: lose 1 Will or take 1 token."""
+    # The choices are kept as ballots (`votes`), where a team decision's may still lie: only
+    # this card's count.
+    state.votes = {}
     ask_each_standing(state, action.places[0], PromptKind.THIN_ICE)
 
 

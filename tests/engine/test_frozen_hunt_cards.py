@@ -376,6 +376,16 @@ def test_thin_ice_choices_are_secret_and_applied_together() -> None:
     assert [h.will for h in state.hunted] == [3, 2, 3]
 
 
+def test_thin_ice_touches_only_the_hunted_on_its_place_after_a_team_decision() -> None:
+    state = thin_ice_table()
+    state.votes = {1: "nobody", 2: "nobody", 3: "nobody"}  # an earlier turn's Blizzard ballots
+    state = act(state, CREATURE, PlayHuntCard("thin-ice", (2,)))
+    state = act(state, 1, Choose("will"))
+    state = act(state, 2, Choose("will"))
+    assert [h.will for h in state.hunted] == [2, 2, 3]
+    assert tokens_of(state) == [0, 0, 0]  # Hunted 3, at The Fjord, was never on the ice
+
+
 def test_thin_ice_with_an_empty_reserve_forces_the_will_loss() -> None:
     state = thin_ice_table()
     give_tokens(state, 3, *state.contamination)
