@@ -131,7 +131,7 @@ function tokenPicker(tokens, room) {
         onchange: () => room.armToken(token),
       }),
       piece(token, tokenName(token)),
-      h("span", {}, tokenName(token)))),
+      h("span", {}, cap(tokenName(token))))), // a label on its own: « Jeton Créature »
     h("p.hint", {}, t("actions.then_place")));
 }
 

@@ -7,7 +7,7 @@ import { t as t_ } from "./i18n.js";
 import { fill, h } from "./dom.js";
 import { longestWordEm, twoLinesEm } from "./ems.js";
 import { ICONS } from "./icons.js";
-import { seatName, tokenName } from "./labels.js";
+import { cap, seatName, tokenName } from "./labels.js";
 import { coveredPlaces, edgePicks, partnersOf, pickAt } from "./targets.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -138,15 +138,15 @@ function coverOn(el, board, places) {
 /** The words on a target tile's button: what the click does. */
 function targetLabel(now, n, first) {
   if (!now.pair && now.token) return t_("action.put_token", { token: now.what, places: placeName(n) });
-  if (!now.pair) return t_("target.put", { what: now.what, place: placeName(n) });
-  if (first === null) return t_("target.first", { what: now.what, place: placeName(n) });
+  if (!now.pair) return t_("target.put", { what: cap(now.what), place: placeName(n) });
+  if (first === null) return t_("target.first", { what: cap(now.what), place: placeName(n) });
   if (first === n) return t_("target.unpick", { place: placeName(n) });
-  return t_("target.second", { what: now.what, first: placeName(first), place: placeName(n) });
+  return t_("target.second", { what: cap(now.what), first: placeName(first), place: placeName(n) });
 }
 
 /** Why a tile is no choice now (shown on hover and focus). */
 function closedWhy(now, n, first) {
-  if (now.pair && first !== null) return t_("target.not_with", { what: now.what, place: placeName(first) });
+  if (now.pair && first !== null) return t_("target.not_with", { what: cap(now.what), place: placeName(first) });
   return t_("target.closed", { what: now.what, place: placeName(n) });
 }
 
@@ -181,7 +181,7 @@ function targetTile(view, ctx, n, target) {
 function edges(now, act, board) {
   return edgePicks(now).map((pick) => {
     const [a, b] = pick.places;
-    const label = t_("target.pair", { what: now.what, places: `${placeName(a)}, ${placeName(b)}` });
+    const label = t_("target.pair", { what: cap(now.what), places: `${placeName(a)}, ${placeName(b)}` });
     const button = h(`button.edge.${b - a === 1 ? "across" : "down"}`, {
       type: "button", "aria-label": label, title: label, tabindex: "-1", dataset: { places: `${a}-${b}` },
       onclick: () => act(pick.action),
@@ -196,9 +196,10 @@ function edges(now, act, board) {
 
 /** The banner over the tiles while choosing: what goes where, and a way out of a card. */
 function targetBar(now, first, target) {
+  const what = cap(now.what); // at the head of the sentence: « Jeton Créature : … »
   const text = now.pair
-    ? (first === null ? t_("target.pair_hint", { what: now.what }) : t_("target.pair_second", { what: now.what, place: placeName(first) }))
-    : t_("target.hint", { what: now.what });
+    ? (first === null ? t_("target.pair_hint", { what }) : t_("target.pair_second", { what, place: placeName(first) }))
+    : t_("target.hint", { what });
   return h("div.target-bar", { role: "status" },
     now.card ? h("span.target-card", {}, now.card.startsWith("hunt:") ? piece("target", now.what) : null) : null,
     h("span", {}, text),

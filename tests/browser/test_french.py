@@ -92,6 +92,20 @@ def english_words(server: str, messages: dict[str, dict[str, Any]]) -> set[str]:
     return {w for w in words if len(w) > 3}
 
 
+# Texts that stand as a sentence or a label of their own: the banner while placing a token or
+# a card's target, the token picker's choices, the decision's title and prompt.
+HEADS_JS = """() => [...document.querySelectorAll(
+  ".target-bar > span:not(.target-card), .token-picker label > span:not(.piece),"
+  + " #actions h2, #actions p"
+)].map((e) => e.textContent.trim()).filter(Boolean)"""
+
+
+def lowercase_heads(page: Page) -> list[str]:
+    """The page's stand-alone texts that begin with a small letter (« jeton Créature : … »)."""
+    return [f"starts small: {text}" for text in page.evaluate(HEADS_JS)
+            if text[0].isalpha() and text[0].islower()]
+
+
 def left_in_english(page: Page, words: set[str]) -> list[str]:
     """The English phrases and words the page shows (its text and its labels), and its slips
     of French typography."""
@@ -155,7 +169,7 @@ def test_a_turn_played_in_french_shows_no_english(
         if host.locator("#turn").inner_text() != "1":
             break
         for page in (host, ann):
-            seen |= set(left_in_english(page, words))
+            seen |= set(left_in_english(page, words)) | set(lowercase_heads(page))
         movers = [p for p in (host, ann) if p.locator("#actions[data-prompt]").count()
                   and p.locator("button.act:not([disabled])").count()]
         if movers:
