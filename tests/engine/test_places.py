@@ -155,6 +155,26 @@ def test_power_blocked_by_cataclysm_gives_no_take_back_either() -> None:
     assert state.hunted_at(1).discard == [6, 7, JUNGLE]
 
 
+def test_a_power_with_nothing_to_do_keeps_the_take_back() -> None:
+    # docs/rules-notes.md, "A power with nothing to do": the rulebook's "cannot use the power"
+    # is a power an effect makes unusable (Mirage, below), not an empty reserve.
+    state = table(hunted=1)
+    stage(state, 1, [1, 2, 3, 4, ROVER], discard=[JUNGLE])
+    state.reserve = {n: 0 for n in RESERVE_PLACES}
+    state = pass_windows(hunt(explore(state, {1: ROVER}), creature=WRECK))
+    assert powers(state, 1) == []
+    assert take_backs(state, 1) == [TakeBackPlaceCard(JUNGLE)]
+
+
+def test_despair_leaves_the_shelter_without_its_draw_but_with_its_take_back() -> None:
+    state = table(hunted=1, hunt_cards=["despair"])
+    stage(state, 1, [1, 2, 3, 4, SHELTER], discard=[JUNGLE])
+    state = act(state, CREATURE, PlayHuntCard("despair"))
+    state = pass_windows(hunt(explore(state, {1: SHELTER}), creature=WRECK))
+    assert powers(state, 1) == []
+    assert take_backs(state, 1) == [TakeBackPlaceCard(JUNGLE)]
+
+
 def test_mirage_blocks_the_rover_and_its_take_back_but_not_the_beach_take_back() -> None:
     state = table(hunted=2, hunt_cards=["mirage"])
     stage(state, 1, [1, 2, 3, 4, 5], discard=[6])

@@ -808,6 +808,21 @@ def test_amplifier_removes_the_marker_and_advances_rescue_at_once() -> None:
     assert state.rescue == rescue - 2  # then the usual end-of-turn advance
 
 
+def test_an_amplifier_played_before_stasis_keeps_its_advance() -> None:
+    # The phase-4 windows open together: Amplifier's advance is made "immediately", and the
+    # Stasis played after it stops only the Rescue step (docs/rules-notes.md).
+    state = table(hunted=1, hunt_cards=["stasis"])
+    stage(state, 1, cards=("amplifier",))
+    state.marker_on_beach = True
+    rescue = state.rescue
+    state = finish_phase_3(hunt(explore(state, {1: RIVER}), creature=ARTEFACT))
+    state = open_window(state, 1, 4)
+    state = act(state, 1, PlaySurvivalCard("amplifier"))
+    assert state.rescue == rescue - 1
+    state = act(state, CREATURE, PlayHuntCard("stasis"))
+    assert state.turn == 2 and state.rescue == rescue - 1
+
+
 def test_amplifier_is_not_playable_without_the_marker_on_the_beach() -> None:
     state = table(hunted=1)
     stage(state, 1, cards=("amplifier",))
