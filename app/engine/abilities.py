@@ -85,8 +85,10 @@ def may_act_in_closing_window(state: GameState, hunted: Hunted) -> bool:
 
 
 def window_context(data: dict[str, Any]) -> str:
-    """The context of a Hunted window prompt: "closing" or "window-<phase>"."""
-    return "closing" if data.get("moment") == Moment.CLOSING else _WINDOWS[data["phase"]]
+    """The context of a Hunted window prompt: "closing", "late" (no ability is used there) or
+    "window-<phase>"."""
+    moment = data.get("moment")
+    return str(moment) if moment in (Moment.CLOSING, Moment.LATE) else _WINDOWS[data["phase"]]
 
 
 _WINDOWS = {phase: f"window-{phase}" for phase in range(1, 5)}
@@ -96,8 +98,10 @@ def may_act_in_window(state: GameState, hunted: Hunted, data: dict[str, Any]) ->
     """Public test for a Hunted window: a Survival card to play or an ability to use.
 
     Only public facts decide (sheets, uses, counts of cards, positions, Will), so whether a
-    Hunted is asked never reveals what they hold.
+    Hunted is asked never reveals what they hold. A late window is its receiver's alone.
     """
+    if data.get("moment") == Moment.LATE:
+        return False
     if may_play_survival(state, hunted):
         return True
     context = window_context(data)

@@ -9,7 +9,6 @@ from .board import (
     advance_rescue,
     ask_take_back,
     creature_places,
-    draw_survival,
     emit,
     limit_spent,
     power_blocked,
@@ -30,10 +29,10 @@ from .cards import (
     WRECK,
 )
 from .places import Place, power_options, register_place, resolve_copy
-from .prompts import add_to_layer
 from .sides import without
-from .state import GameState, Hunted, Prompt
-from .vocab import Effect, EventKind, PowerOption, PromptKind
+from .state import GameState, Hunted
+from .survival import draw_to_keep
+from .vocab import Effect, EventKind, PowerOption
 
 
 def _gate(state: GameState, hunted: Hunted, place: int, this_card: int) -> int | None:
@@ -138,13 +137,7 @@ def _rover(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: i
 
 def _shelter(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
              events: Events) -> None:
-    drawn = draw_survival(state, events, 2)
-    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
-    if len(drawn) == 1:
-        hunted.survival = [*hunted.survival, drawn[0]]
-        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
-    elif drawn:
-        add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn}))
+    draw_to_keep(state, hunted, events, 2)
 
 
 def _source(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
@@ -154,11 +147,7 @@ def _source(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: 
         target.will += 1
         emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
         return
-    drawn = draw_survival(state, events, 1)
-    hunted.survival = [*hunted.survival, *drawn]
-    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
-    if drawn:
-        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
+    draw_to_keep(state, hunted, events)
 
 
 def _jungle(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,

@@ -28,6 +28,7 @@ from .board import (
 from .prompts import PromptRule, add_to_layer, remove_prompt
 from .sides import without
 from .state import CREATURE, GameState, Prompt
+from .survival import offer_new_card
 from .vocab import Effect, EventKind, PromptKind
 
 # --- Choices asked by cards and places --------------------------------------------------
@@ -106,6 +107,7 @@ def _keep_survival_answer(state: GameState, prompt: Prompt, action: Action,
         add_to_layer(state, Prompt(h.seat, PromptKind.GIVE_SURVIVAL, {"card": rest[0]}))
     else:
         state.survival_discard = [*state.survival_discard, *rest]
+    offer_new_card(state, h)
 
 
 def _discard_survival_legal(state: GameState, prompt: Prompt) -> list[Action]:

@@ -18,6 +18,7 @@ from .places import PLACES
 from .prompts import drop_empty_layers, push_layer
 from .reckoning import (
     RECKONING_STEPS,
+    TOKEN_TASKS,
     action_step,
     offer_place_action,
     resolve_artemia,
@@ -145,6 +146,8 @@ def _resolve(state: GameState, events: Events) -> None:
         h = state.peek_hunted(seat)  # only reads the Hunted: no copy of her
         offer_place_action(state, h, *h.positions[index])
         return
+    if kind in TOKEN_TASKS and _ignored(state, kind, seat, index):
+        return
     h = state.hunted_at(seat)
     place = h.positions[index][0]
     if kind == Task.TARGET:
@@ -153,6 +156,22 @@ def _resolve(state: GameState, events: Events) -> None:
         resolve_artemia(state, h, place, events)
     elif kind in (Task.CREATURE, Task.CREATURE_HIT, Task.CREATURE_SHIELDED):  # Stand Together
         resolve_creature(state, h, place, events, kind, index)
+
+
+def _ignored(state: GameState, kind: Task, seat: int, index: int) -> bool:
+    """Whether a token's effect is on a Hunted who came to ignore it while the places resolved
+    (a card from a late window, survival.py): then it is skipped, and a Hunted it left free of
+    the Artemia and Creature tokens there takes their place action at this step instead, as
+    `_build_queue` would have ordered it (a Target token never took the action away)."""
+    h = state.peek_hunted(seat)
+    place, card = h.positions[index]
+    kinds = task_kinds(state, h, place)
+    if kind in kinds:
+        return False
+    later = any(k in TOKEN_TASKS and (s, i) == (seat, index) for k, s, i in state.queue)
+    if kind != Task.TARGET and not later and not {Task.ARTEMIA, Task.CREATURE} & set(kinds):
+        offer_place_action(state, h, place, card)
+    return True
 
 
 def _assimilation(state: GameState, events: Events) -> None:

@@ -12,14 +12,15 @@ from .actions import (
     Vote,
     shared,
 )
-from .board import Events, emit, held_tokens, lose_will, may_play_survival
+from .board import Events, emit, held_tokens, lose_will
 from .cards import RESERVE_PLACES
 from .contamination import discard_token, look, take_token
 from .frozen_places import gain_place_card
-from .prompts import PromptRule, add_to_layer, has_prompt, remove_prompt
+from .prompts import PromptRule, remove_prompt
 from .seat_view import Target
 from .state import GameState, Prompt
-from .vocab import EventKind, PromptKind, Step, TargetKind
+from .survival import offer_new_card
+from .vocab import EventKind, PromptKind, TargetKind
 
 
 def _team_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -101,10 +102,7 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
     # Face down: the table sees that a card changed hands, only the two Hunted see which.
     emit(events, EventKind.SURVIVAL_CARD_GIVEN, giver=prompt.seat, receiver=receiver.seat)
     emit(events, EventKind.SURVIVAL_CARD_GIVEN_PRIVATELY, (prompt.seat, receiver.seat), card=card)
-    # Supply Drop in the phase-4 window: the receiver may still play a card this turn (§3 #7).
-    if (state.step == Step.END_OF_TURN and may_play_survival(state, receiver)
-            and not has_prompt(state, receiver.seat, PromptKind.WINDOW)):
-        add_to_layer(state, Prompt(receiver.seat, PromptKind.WINDOW, {"phase": 4}))
+    offer_new_card(state, receiver)
 
 
 def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:

@@ -11,7 +11,6 @@ from .board import (
     ask_take_back,
     creature_places,
     declare_winner,
-    draw_survival,
     emit,
     limit_spent,
     power_blocked,
@@ -23,6 +22,7 @@ from .places import Place, register_place, resolve_copy
 from .prompts import add_to_layer
 from .sides import without
 from .state import GameState, Hunted, Prompt
+from .survival import draw_to_keep
 from .vocab import Effect, EventKind, PowerOption, PromptKind, Reason, Winner
 
 ICE_CAVE, FROST_FOREST, FJORD, HUMMOCKS, SLED, HOT_SPRINGS, IGLOO, CAPSULE, GEYSER, AURORA = (
@@ -194,7 +194,7 @@ def _hummocks_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_
 
 def _igloo_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                events: Events) -> None:
-    _draw_and_share(state, hunted, events)
+    draw_to_keep(state, hunted, events, 2, give=True)
 
 
 def _aurora_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
@@ -239,18 +239,6 @@ def _hot_springs_use(state: GameState, hunted: Hunted, action: UsePlacePower, th
         ask_take_back(state, hunted, 2, events)
 
 
-def _draw_and_share(state: GameState, hunted: Hunted, events: Events) -> None:
-    """The Igloo (and Supply Drop): draw 2, keep 1, give the other or discard it."""
-    drawn = draw_survival(state, events, 2)
-    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
-    if len(drawn) == 1:
-        hunted.survival = [*hunted.survival, drawn[0]]
-        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
-    elif drawn:
-        add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, {"cards": drawn,
-                     "give": True}))
-
-
 def _capsule_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_card: int,
                  events: Events) -> None:
     if action.option == PowerOption.ADVANCE:
@@ -273,11 +261,7 @@ def _geyser_use(state: GameState, hunted: Hunted, action: UsePlacePower, this_ca
         target.will += 1
         emit(events, EventKind.WILL_REGAINED, hunted=target.seat, will=target.will)
     if action.option in (PowerOption.DRAW, PowerOption.BOTH):
-        drawn = draw_survival(state, events, 1)
-        hunted.survival = [*hunted.survival, *drawn]
-        emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
-        if drawn:
-            emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
+        draw_to_keep(state, hunted, events)
 
 
 ENTRIES: tuple[Place, ...] = (

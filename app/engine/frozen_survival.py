@@ -19,13 +19,13 @@ from .actions import PlaySurvivalCard
 from .board import Events, ask_take_back, creature_places, emit, holder_of, survival_available
 from .cards import ADJACENT, FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
-from .frozen_places import _draw_and_share, choosable, others_at, position_of
+from .frozen_places import choosable, others_at, position_of
 from .frozen_survival_prompts import exchanges, return_played
 from .hunt_registry import target_idle
 from .prompts import add_to_layer
 from .sides import replaced
 from .state import GameState, Hunted, Prompt
-from .survival import SurvivalCard, register_survival_card
+from .survival import SurvivalCard, draw_to_keep, ignoring, register_survival_card
 from .vocab import EventKind, Moment, PromptKind, TargetKind, TokenKind, Whisper
 
 # --- Shared pieces -----------------------------------------------------------------------
@@ -210,10 +210,6 @@ def _e_roped_together(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c
          why="roped-together")
 
 
-def _e_windbreak(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    h.immune = [*h.immune, TokenKind.TARGET]
-
-
 def _e_huddle(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
     place, chosen = a.places
     for o in [h, *others_at(s, h, place)]:
@@ -243,7 +239,7 @@ def _e_field_lab(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int
 
 
 def _e_supply_drop(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-    _draw_and_share(s, h, e)  # Isolation: the other card is discarded (keep_survival)
+    draw_to_keep(s, h, e, 2, give=True)  # Isolation: the other card is discarded (keep_survival)
 
 
 def _e_relay_runner(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
@@ -281,8 +277,9 @@ ENTRIES: tuple[SurvivalCard, ...] = (
                  decks=HERE, chooses=SEAT),
     SurvivalCard(_card("roped-together", "Roped Together", 3), _roped_together, _e_roped_together,
                  decks=HERE),
-    SurvivalCard(_card("windbreak", "Windbreak", 3), _windbreak, _e_windbreak, decks=HERE),
-    SurvivalCard(_card("huddle", "Huddle", 3), _huddle, _e_huddle, decks=HERE, chooses=PLACE_SEAT),
+    ignoring(_card("windbreak", "Windbreak", 3), _windbreak, TokenKind.TARGET, decks=HERE),
+    SurvivalCard(_card("huddle", "Huddle", 3), _huddle, _e_huddle, decks=HERE, chooses=PLACE_SEAT,
+                 ignores=TokenKind.CREATURE),
     SurvivalCard(_card("scrub-down", "Scrub Down", 3), _no_window_play, _e_scrub_down,
                  Moment.PLACE_ACTION, _scrub_down_choices, decks=HERE, chooses=SEAT),
     SurvivalCard(_card("body-heat", "Body Heat", 3), _body_heat, _e_body_heat, Moment.CLOSING,

@@ -40,6 +40,9 @@ def task_kinds(state: GameState, h: Hunted, place: int) -> list[Task]:
     return kinds
 
 
+TOKEN_TASKS = (Task.TARGET, Task.ARTEMIA, Task.CREATURE)  # a token's effect on a Hunted
+
+
 def action_step(state: GameState, place: int) -> Task:
     """The step at which a Hunted takes their place action at `place`: that of the last Hunt
     token lying there ("free" if none). C2 and Q17: a Hunted who ignores a token (Dodge,

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import PlaySurvivalCard, shared
-from .board import Events, discard_knowers, emit, emit_secret, may_play_survival
+from .board import Events, discard_knowers, draw_survival, emit, emit_secret, may_play_survival
 from .cards import (
     ALL_SURVIVAL_CARDS,
     FROZEN,
@@ -16,9 +17,10 @@ from .cards import (
     SURVIVAL_CARDS,
     CardInfo,
 )
+from .prompts import add_to_layer, has_prompt
 from .sides import without
-from .state import GameState, Hunted
-from .vocab import EventKind, Moment, TargetKind
+from .state import GameState, Hunted, Prompt
+from .vocab import EventKind, Moment, PromptKind, Step, TargetKind, Task, TokenKind
 
 Places = tuple[int, ...]  # a PlaySurvivalCard's choices (places, cards, seats or tokens)
 SurvivalChoices = Callable[[GameState, Hunted], list[Places]]
@@ -50,9 +52,22 @@ class SurvivalCard:
     names_discards: bool = False
     audience: Audience | None = None
     chooses: tuple[TargetKind, ...] = (TargetKind.PLACE,)
+    # The token the card has Hunted ignore (Dodge, Detector, Windbreak, Huddle): one gained
+    # while the places resolve may still be played before that token's step (LATE).
+    ignores: TokenKind | None = None
 
 
 SURVIVAL: dict[str, SurvivalCard] = {}  # every Survival card, by id
+
+
+def ignoring(info: CardInfo, choices: SurvivalChoices, token: TokenKind,
+             **options: Any) -> SurvivalCard:
+    """A card whose whole effect is that its player ignores `token` this turn (Dodge,
+    Detector, Windbreak)."""
+    def effect(state: GameState, hunted: Hunted, action: PlaySurvivalCard, events: Events,
+               this_card: int) -> None:
+        hunted.immune = [*hunted.immune, token]
+    return SurvivalCard(info, choices, effect, ignores=token, **options)
 
 
 def register_survival_card(card: SurvivalCard) -> None:
@@ -73,7 +88,8 @@ def register_survival_card(card: SurvivalCard) -> None:
 def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
                           moment: str = "") -> list[PlaySurvivalCard]:
     """Every Survival card play open to `hunted` in `phase` outside the place action; in
-    phase 3, closing-window cards (Body Heat) only when `moment` is "closing", others never."""
+    phase 3, closing-window cards (Body Heat) only when `moment` is "closing", others never;
+    when it is LATE, only the cards that ignore a token still to resolve on `hunted`."""
     if not may_play_survival(state, hunted):
         return []
     out: list[PlaySurvivalCard] = []
@@ -81,10 +97,49 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
         card = SURVIVAL[name]
         if phase == 3 and (card.moment == Moment.CLOSING) != (moment == Moment.CLOSING):
             continue
+        if moment == Moment.LATE and (card.ignores is None
+                                      or not _to_resolve(state, hunted, Task(card.ignores))):
+            continue
         if card.info.phase == phase and card.moment != Moment.PLACE_ACTION:
             out.extend(shared(PlaySurvivalCard, name, places)
                        for places in card.choices(state, hunted))
     return out
+
+
+def draw_to_keep(state: GameState, hunted: Hunted, events: Events, count: int = 1,
+                 give: bool = False) -> None:
+    """`hunted` draws `count` Survival cards (the Source, the Geyser: 1; the Shelter, the Igloo,
+    Supply Drop: 2) and keeps one, at once when only one could be drawn; of two they choose
+    (KEEP_SURVIVAL), and with `give` they give the other away or discard it."""
+    drawn = draw_survival(state, events, count)
+    emit(events, EventKind.SURVIVAL_CARDS_DRAWN, hunted=hunted.seat, count=len(drawn))
+    if len(drawn) == 1:
+        hunted.survival = [*hunted.survival, drawn[0]]
+        emit(events, EventKind.SURVIVAL_CARD_KEPT, (hunted.seat,), card=drawn[0])
+        offer_new_card(state, hunted)
+    elif drawn:
+        data = {"cards": drawn, "give": True} if give else {"cards": drawn}
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.KEEP_SURVIVAL, data))
+
+
+def offer_new_card(state: GameState, hunted: Hunted) -> None:
+    """A Hunted who gained a Survival card may play it this turn if its phase allows (the
+    Igloo, §3 #7): in phase 4 their window reopens; while the places resolve, a late window
+    offers the cards that ignore a token still to resolve on them. Public facts decide who is
+    asked (a card changed hands or was drawn, the tokens and positions), never the card."""
+    if not may_play_survival(state, hunted) or has_prompt(state, hunted.seat, PromptKind.WINDOW):
+        return
+    if state.step == Step.END_OF_TURN:
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.WINDOW, {"phase": 4}))
+    elif state.step == Step.RESOLVE and any(_to_resolve(state, hunted, Task(token))
+                                            for token in TokenKind):
+        add_to_layer(state, Prompt(hunted.seat, PromptKind.WINDOW,
+                                   {"phase": 3, "moment": str(Moment.LATE)}))
+
+
+def _to_resolve(state: GameState, hunted: Hunted, task: Task) -> bool:
+    """Whether the Reckoning's queue still holds that token's effect on `hunted`."""
+    return any(kind == task and seat == hunted.seat for kind, seat, _ in state.queue)
 
 
 def place_action_cards(state: GameState, hunted: Hunted, place: int,

@@ -26,6 +26,7 @@ from .survival import (
     CardEffect,
     Places,
     SurvivalCard,
+    ignoring,
     no_choice,
     register_survival_card,
 )
@@ -163,12 +164,6 @@ def _vortex(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> 
                 {"hunted": h.seat, "out": out, "into": into}, {"hunted": h.seat})
 
 
-def _immunity(token: TokenKind) -> CardEffect:
-    def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
-        h.immune = [*h.immune, token]
-    return effect
-
-
 def _move_token(token: TokenKind) -> CardEffect:
     def effect(s: GameState, h: Hunted, a: PlaySurvivalCard, e: Events, c: int) -> None:
         origin, to = a.places
@@ -222,9 +217,8 @@ ENTRIES: tuple[SurvivalCard, ...] = (
                  _strike_back),
     SurvivalCard(_survival("vortex", "Vortex", 2), _played_for_discarded, _vortex,
                  names_discards=True, chooses=CARD),
-    SurvivalCard(_survival("detector", "Detector", 3), _on_artemia,
-                 _immunity(TokenKind.ARTEMIA)),
-    SurvivalCard(_survival("dodge", "Dodge", 3), _caught, _immunity(TokenKind.CREATURE)),
+    ignoring(_survival("detector", "Detector", 3), _on_artemia, TokenKind.ARTEMIA),
+    ignoring(_survival("dodge", "Dodge", 3), _caught, TokenKind.CREATURE),
     SurvivalCard(_survival("drone", "Drone", 3), _none, _drone, Moment.PLACE_ACTION,
                  _drone_choices),
     SurvivalCard(_survival("gate", "Gate", 3), _none, _gate, Moment.PLACE_ACTION, _gate_choices),

@@ -190,11 +190,13 @@ class PowerOption(StrEnum):
 
 class Moment(StrEnum):
     """When a Survival card is offered: its phase's windows, phase 3's closing window only, or
-    at the place action instead of a place's power."""
+    at the place action instead of a place's power. A window's `moment` may also be LATE: phase
+    3 for a Hunted who gained a card while the places resolve (cards that ignore a token)."""
 
     WINDOW = ""
     CLOSING = "closing"
     PLACE_ACTION = "place_action"
+    LATE = "late"
 
 
 class Winner(StrEnum):

@@ -553,6 +553,50 @@ def test_igloo_under_isolation_discards_the_second_card() -> None:
     assert other in state.survival_discard
 
 
+def igloo_gift(to: int) -> GameState:
+    """Hunted 1 at The Igloo draws Adrenaline and Dodge, keeps Adrenaline and gives Dodge to
+    Hunted `to`: Hunted 2 stands on the Creature token (The Fjord), Hunted 3 on a free place."""
+    state = frozen_table()
+    stage(state, 1, [1, 2, 3, 4, 5, 7])
+    state.survival_deck = [c for c in state.survival_deck if c not in ("dodge", "adrenaline")]
+    state.survival_deck = [*state.survival_deck, "dodge", "adrenaline"]  # drawn from the end
+    state = pass_windows(hunt(explore(state, {1: 7, 2: 3, 3: 2}), creature=3))
+    state = pass_until(state, ["place_action"], seat=1)
+    state = act(state, 1, UsePlacePower(7))
+    state = act(state, 1, KeepSurvivalCard("adrenaline"))
+    return act(state, 1, Choose(str(to)))
+
+
+def test_a_dodge_given_at_the_igloo_may_be_played_before_the_creature_token() -> None:
+    # The receiver "may play it this turn if its phase allows" (§3 #7), and Dodge is played
+    # before the Creature token's effects (§2, step 7): a late window, for the receiver only.
+    state = igloo_gift(2)
+    assert kind_of(state, 2) == "window" and state.layers[-1][-1].data["moment"] == "late"
+    assert legal_actions(state, 2) == [PlaySurvivalCard("dodge"), Pass()]
+    assert kind_of(state, 3) is None
+    state = act(state, 2, PlaySurvivalCard("dodge"))
+    # Not caught: Hunted 2 takes their place action at the Creature token's step instead.
+    assert kind_of(state, 2) == "place_action" and state.caught == ()
+    state = pass_until(state)
+    assert state.turn == 2 and state.hunted_at(2).will == 3
+
+
+def test_a_dodge_given_at_the_igloo_and_kept_leaves_its_receiver_caught() -> None:
+    state = act(igloo_gift(2), 2, Pass())
+    assert state.caught == (2,)
+    state = pass_until(state)
+    assert state.turn == 2 and state.hunted_at(2).will == 2
+    assert "dodge" in state.hunted_at(2).survival
+
+
+def test_a_card_given_to_a_hunted_with_no_token_to_come_opens_no_window() -> None:
+    state = igloo_gift(3)  # at The Frost Forest, already resolved, no token on it
+    # The Reckoning went on to the Creature token at once; the closing window follows.
+    assert state.caught == (2,)
+    assert [p.data for p in state.layers[-1]] == [{"phase": 3, "moment": "closing"}] * 2
+    assert "dodge" in state.hunted_at(3).survival
+
+
 # --- 8 The Capsule -------------------------------------------------------------------------
 
 def test_capsule_advance_is_optional_and_a_look_follows() -> None:

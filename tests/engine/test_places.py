@@ -698,6 +698,26 @@ def test_shelter_draws_two_keeps_one_in_private_and_discards_the_other() -> None
     assert mine[0].to == (1,)
 
 
+def test_a_dodge_kept_at_the_shelter_spares_the_artefacts_other_place() -> None:
+    # With the Artefact, Hunted 1 stands at the Shelter and on the Creature token (the
+    # Jungle): Dodge, drawn and kept at the Shelter, may be played before the token's step.
+    state = table(hunted=1)
+    state.hunted_at(1).double = "artefact"  # the Artefact was used last turn
+    stage(state, 1, [1, 2, 3, 4, 5, SHELTER])
+    state.survival_deck.remove("adrenaline")
+    state.survival_deck.remove("dodge")
+    state.survival_deck += ["adrenaline", "dodge"]  # drawn from the end
+    state = play_turn(state, {1: (JUNGLE, SHELTER)}, creature=JUNGLE)
+    state = act(state, 1, UsePlacePower(SHELTER))
+    state = act(state, 1, KeepSurvivalCard("dodge"))
+    assert legal_actions(state, 1) == [PlaySurvivalCard("dodge"), Pass()]
+    state = act(state, 1, PlaySurvivalCard("dodge"))
+    assert data_of(state, 1)["place"] == JUNGLE  # its place action, at the token's step
+    state = act(state, 1, UsePlacePower(JUNGLE))
+    assert turn_over(state)
+    assert state.hunted_at(1).will == 3
+
+
 def test_shelter_with_one_survival_card_left_keeps_it_without_asking() -> None:
     state = table(hunted=1)
     stage(state, 1, [1, 2, 3, 4, 5, SHELTER])
