@@ -335,6 +335,31 @@ def test_every_tile_shows_its_name_in_whole_words_from_a_small_tablet_to_a_lapto
                 assert not tiles_cut(page), (where, tiles_cut(page))
 
 
+# The top bar's parts, each as the middle of its box from the top of the page.
+TOP_ROW_JS = """() => Object.fromEntries([".brand", ".room-code", "#seat-label", ".conn",
+  "button.language", "#switches"].map((s) => {
+    const box = document.querySelector(s).getBoundingClientRect();
+    return [s, Math.round(box.top + box.height / 2)];
+  }))"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_a_live_tables_top_bar_keeps_one_row_down_to_a_1024_tablet(
+        browser: Browser, server: str, locale: str) -> None:
+    """Every row the top bar takes is a row the board loses: at 1024 px the room's code gives
+    way (it ends in an ellipsis; the lobby shows it whole) and the rest stays on one row."""
+    with pages_of(browser, server, locale=locale) as open_:
+        page = open_("/", viewport={"width": 1024, "height": 768})
+        create_room(page, "Morgan", hunted=1)
+        lobby_link(page)
+        add_computer(page, 1)
+        start(page, [page])
+        for width in (1024, 1280, 1366):
+            page.set_viewport_size({"width": width, "height": 768})
+            middles = page.evaluate(TOP_ROW_JS)
+            assert max(middles.values()) - min(middles.values()) <= 2, (width, middles)
+
+
 def a_hand_beside_a_sheet() -> dict[str, Any]:
     """A Hunted's hand of four Place cards or more beside her sheet (samples.py)."""
     return next(s for s in samples() if s["view"]["role"] == "hunted"
