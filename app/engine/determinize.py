@@ -21,7 +21,7 @@ from .config import Config
 from .flow import PHASE_NUMBERS
 from .state import CREATURE, STORED, Creature, GameState, Hunted, Prompt, Token
 from .state_fields import Seen, codec_of, seen_of
-from .vocab import Decision, Phase, PromptKind, Step
+from .vocab import Decision, Moment, Phase, PromptKind, Step
 
 View = dict[str, Any]
 # How much a seat's belief likes a Hunted (seat) to have played a Place card (card); the
@@ -89,7 +89,9 @@ def _step(view: View) -> Step | None:
         prompt = view["you"].get("prompt")
         return VOTE_STEPS.get(prompt["data"]["decision"]) if prompt else None
     if phase == Phase.END_OF_TURN and kinds <= {PromptKind.WINDOW}:
-        return Step.END_OF_TURN
+        mine = view["you"].get("prompt")  # a late window comes after steps 1-4 (endgame.py)
+        late = mine is not None and mine["data"].get("moment") == Moment.LATE
+        return Step.RESCUE if late else Step.END_OF_TURN
     return None
 
 

@@ -13,12 +13,13 @@ from .board import (
     draw_hunt,
     emit,
     held_tokens,
+    may_play_survival,
 )
 from .cards import FROZEN
 from .contamination import may_discard_tokens, take_token
 from .prompts import add_to_layer, push_layer
-from .state import GameState, Prompt
-from .vocab import Effect, EventKind, PromptKind, Step
+from .state import GameState, Hunted, Prompt
+from .vocab import Effect, EventKind, Moment, PromptKind, Step
 
 
 def open_vote(state: GameState, events: Events, decision: str, options: list[str],
@@ -49,12 +50,14 @@ def most_tokens(state: GameState) -> int:
 def _end_of_turn(state: GameState, events: Events) -> None:
     """Steps 1-4: discard played cards, recover (and take a token) after a lost last Will,
     refill the Creature's hand; then the Rescue step."""
+    recovered = []
     for h in state.each_hunted():
         h.discard, h.played = [*h.discard, *h.played], []
         if h.lost_last_will:
             h.hand, h.discard = sorted([*h.hand, *h.discard]), []
             h.will = 3
             emit(events, EventKind.HUNTED_RECOVERED, hunted=h.seat)
+            recovered.append(h)
             if state.config.variant == FROZEN:  # C10: the last-Will token comes now
                 take_token(state, h, events, "last-will")
     drawn = 0
@@ -66,7 +69,21 @@ def _end_of_turn(state: GameState, events: Events) -> None:
         creature.hand = [*creature.hand, card]
         drawn += 1
     emit(events, EventKind.HUNT_CARDS_DRAWN, count=drawn)
+    if state.config.variant == FROZEN:
+        _last_chance(state, recovered)
     state.step = Step.RESCUE
+
+
+def _last_chance(state: GameState, recovered: list[Hunted]) -> None:
+    """Frozen Lands: phase-4 cards may be played "at any moment before step 5" (its Phase 4
+    checklist). The window opened before step 1; a Hunted who recovered at step 2 (and took the
+    last-Will token) gets it again, theirs alone, before the Rescue step, which their token may
+    decide (E1). The Creature's draw at step 4 opens none: its phase-4 cards are played in the
+    first window (docs/rules-notes.md)."""
+    layer = [Prompt(h.seat, PromptKind.WINDOW, {"phase": 4, "moment": str(Moment.LATE)})
+             for h in recovered if may_play_survival(state, h)]
+    if layer:
+        push_layer(state, layer)
 
 
 def _rescue(state: GameState, events: Events) -> None:

@@ -97,8 +97,8 @@ def survival_card_actions(state: GameState, hunted: Hunted, phase: int,
         card = SURVIVAL[name]
         if phase == 3 and (card.moment == Moment.CLOSING) != (moment == Moment.CLOSING):
             continue
-        if moment == Moment.LATE and (card.ignores is None
-                                      or not _to_resolve(state, hunted, Task(card.ignores))):
+        if phase == 3 and moment == Moment.LATE and (
+                card.ignores is None or not _to_resolve(state, hunted, Task(card.ignores))):
             continue
         if card.info.phase == phase and card.moment != Moment.PLACE_ACTION:
             out.extend(shared(PlaySurvivalCard, name, places)

@@ -190,8 +190,8 @@ class PowerOption(StrEnum):
 
 class Moment(StrEnum):
     """When a Survival card is offered: its phase's windows, phase 3's closing window only, or
-    at the place action instead of a place's power. A window's `moment` may also be LATE: phase
-    3 for a Hunted who gained a card while the places resolve (cards that ignore a token)."""
+    at the place action instead of a place's power. A LATE window is one Hunted's own, after
+    the others': in phase 3 for a card gained (survival.py), in phase 4 after a recovery."""
 
     WINDOW = ""
     CLOSING = "closing"

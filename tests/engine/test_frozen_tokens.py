@@ -24,6 +24,7 @@ from app.engine.actions import (
     LookAtToken,
     Pass,
     PlayHuntCard,
+    PlaySurvivalCard,
     TakeBackPlaceCard,
     UsePlacePower,
 )
@@ -40,7 +41,7 @@ from .frozen_helpers import (
     token_ids,
     token_totals,
 )
-from .helpers import act, act_events, explore, hunt, play_turn, table
+from .helpers import act, act_events, explore, give_survival_card, hunt, play_turn, table
 
 SEATS: list[int | None] = [None, 0, 1, 2, 3]
 
@@ -116,6 +117,33 @@ def test_the_last_will_token_is_taken_in_phase_4_with_the_recovery() -> None:
     assert kinds.index(("last_will_lost", None)) < kinds.index(("phase_started", "end_of_turn"))
     assert kinds.index(("phase_started", "end_of_turn")) < taken
     assert kinds.index(("hunted_recovered", None)) < taken
+
+
+def phase_4_window(state: GameState, seat: int) -> GameState:
+    """Pass until `seat` owes a window of phase 4 (its windows before then passed too)."""
+    state = pass_until(state, ["window"], seat=seat)
+    while state.phase != 4:
+        state = pass_until(act(state, seat, Pass()), ["window"], seat=seat)
+    return state
+
+
+def test_antidote_may_cure_the_last_will_token_before_the_rescue_step() -> None:
+    # Phase-4 cards may be played "at any moment before step 5" (Phase 4 checklist): a Hunted
+    # who took the last-Will token at step 2 gets the window again, alone, before Rescue.
+    state = frozen_table()
+    stage(state, 1, [1, 2, 3, 4, 5], will=1)
+    give_survival_card(state, 1, "antidote")
+    state = play_turn(state, {1: 2, 2: 3, 3: 5}, creature=2)
+    state = phase_4_window(state, 1)
+    assert state.hunted_at(1).tokens == []  # the window before step 1
+    state = pass_until(act(state, 1, Pass()), ["window"], seat=1)
+    assert state.phase == 4 and len(state.hunted_at(1).tokens) == 1
+    assert [p.seat for p in state.layers[-1]] == [1]  # theirs alone
+    reserve = len(state.contamination)
+    assert PlaySurvivalCard("antidote", (1,)) in legal_actions(state, 1)
+    state = act(state, 1, PlaySurvivalCard("antidote", (1,)))
+    assert state.turn == 2 and state.hunted_at(1).tokens == []
+    assert len(state.contamination) == reserve + 1  # back in the reserve
 
 
 def test_no_last_will_token_when_the_game_ends_in_phase_3() -> None:
