@@ -128,7 +128,7 @@ def creature_places(state: GameState) -> list[int]:
 
 def catches_at(state: GameState, place: int) -> int:
     """How many Creature tokens act on `place` (a Target token acting as one, Clone's, counts
-    once per such card)."""
+    once)."""
     count = state.tokens.get(TokenKind.CREATURE, []).count(place)
     if place in state.tokens.get(TokenKind.TARGET, []):
         count += target_acts_as(state, TokenKind.CREATURE)

@@ -70,8 +70,10 @@ def _effective_place(state: GameState) -> list[Choice]:
 
 
 def _detour_moves(state: GameState) -> list[Choice]:
-    return [((place, to), h.seat) for h in state.hunted for place, _ in h.positions
-            for to in ADJACENT[place]]
+    """A Hunted's figure "from the place they revealed" (H17): one a Detour moved (a second
+    one, through Flashback) is no longer there."""
+    return [((place, to), h.seat) for h in state.hunted for place, card in h.positions
+            if place == card for to in ADJACENT[place]]
 
 
 # --- Effects ---------------------------------------------------------------------------------

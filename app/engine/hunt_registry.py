@@ -84,11 +84,12 @@ def _sort_power_failures() -> None:
 
 
 def target_acts_as(state: GameState, token: TokenKind) -> int:
-    """How many of the Target cards in play make the Target token act as `token` (Clone: a
-    Creature token, Sundog: an Artemia token)."""
+    """1 when a Target card in play makes the Target token act as `token` (Clone: a Creature
+    token, Sundog: an Artemia token), else 0. A second copy (Flashback) changes nothing: the
+    one Target token is one more such token (H12), not two."""
     if not state.target_cards:  # the usual case, asked at every catch and hit
         return 0
-    return sum(HUNT[card].target_as == token for card in state.target_cards)
+    return int(any(HUNT[card].target_as == token for card in state.target_cards))
 
 
 def target_places_as(state: GameState, token: TokenKind) -> list[int]:

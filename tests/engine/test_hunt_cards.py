@@ -611,6 +611,16 @@ def test_clone_on_the_creature_token_place_stacks_two_catches() -> None:
     assert state.hunted_at(1).will == 1
 
 
+def test_clone_repeated_by_flashback_is_still_one_second_creature_token() -> None:
+    # H12: the Target token "counts as a second Creature token"; two Clones (Tracking, then
+    # Flashback) apply to the one Target token: a Hunted alone there is caught once.
+    state = table(hunted=1, hunt_cards=["clone", "flashback"])
+    state.creature.plays_left = 2  # the turn after Tracking
+    state = play_turn(state, {1: BEACH}, creature=LAIR,
+                      cards=[PlayHuntCard("clone", (BEACH,)), PlayHuntCard("flashback")])
+    assert state.hunted_at(1).will == 2
+
+
 # --- H13 Mirage ---------------------------------------------------------------------------
 
 
@@ -744,6 +754,17 @@ def test_detour_offers_only_adjacent_places_from_where_a_hunted_stands() -> None
     choices = {(a.hunted, a.places) for a in hunt_plays(state, "detour")}
     assert choices == {(1, (BEACH, RIVER)), (1, (BEACH, ROVER)), (1, (BEACH, SOURCE)),
                        (2, (LAIR, JUNGLE)), (2, (LAIR, SWAMP))}
+
+
+def test_a_second_detour_moves_a_hunted_only_from_the_place_they_revealed() -> None:
+    # H17 "from the place they revealed": after Tracking, Flashback repeats Detour, and the
+    # Hunted it moved is no longer on their revealed place; the other one still is.
+    state = table(hunted=2, hunt_cards=["detour", "flashback"])
+    state.creature.plays_left = 2  # the turn after Tracking
+    state = hunt(explore(state, {1: BEACH, 2: LAIR}), creature=WRECK)
+    state = act(state, CREATURE, PlayHuntCard("detour", (BEACH, SOURCE), 1))
+    choices = {(a.hunted, a.places) for a in hunt_plays(state, "flashback")}
+    assert choices == {(2, (LAIR, JUNGLE)), (2, (LAIR, SWAMP))}
 
 
 def test_detour_keeps_the_card_played_as_this_card() -> None:
