@@ -52,8 +52,10 @@ def check_config(config: Config) -> None:
         raise InvalidConfig("the board has two sides: 1 and 2")
     if config.variant not in ("base", FROZEN):
         raise InvalidConfig(f"unknown variant {config.variant!r}: base or frozen-lands")
-    if config.variant == FROZEN and config.hunted < FEWEST_HUNTED[FROZEN]:
-        raise InvalidConfig("Frozen Lands needs at least 4 players: the Creature and 3 Hunted")
+    fewest = FEWEST_HUNTED[FROZEN]
+    if config.variant == FROZEN and config.hunted < fewest:
+        raise InvalidConfig(f"Frozen Lands needs at least {fewest + 1} players: the Creature "
+                            f"and {fewest} Hunted")
 
 
 def new_game(config: Config, seed: int) -> GameState:

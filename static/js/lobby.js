@@ -137,7 +137,7 @@ export function renderLobby(room) {
         type: "button", disabled: !ready,
         onclick: (e) => attempt(e.currentTarget, () => room.startGame()),
       }, t("lobby.start")),
-      h("p.hint#start-hint", {}, hints.filter(Boolean).join(" ")));
+      h("p.hint", {}, hints.filter(Boolean).join(" ")));
   } else if (room.seat !== null) {
     footer = h("p.hint", {}, t("lobby.waiting_host"));
   } else if (lobby.started) {
