@@ -102,7 +102,10 @@ def _prompt(view: View, waiting: dict[str, Any]) -> Prompt:
     if seat == view["seat"] and mine is not None:
         return Prompt(seat, PromptKind(mine["kind"]), dict(mine["data"]))
     if kind == PromptKind.WINDOW:
-        return Prompt(seat, kind, {"phase": PHASE_NUMBERS[view["phase"]]})
+        # One layer's windows open at one moment (endgame.py's late window, say): ours names it.
+        moment = mine["data"].get("moment") if mine and mine["kind"] == PromptKind.WINDOW else None
+        data: dict[str, Any] = {"phase": PHASE_NUMBERS[view["phase"]]}
+        return Prompt(seat, kind, data if moment is None else {**data, "moment": moment})
     if kind == PromptKind.TEAM:
         assert mine is not None  # a vote is put to every Hunted at once, with the same data
         return Prompt(seat, kind, dict(mine["data"]))

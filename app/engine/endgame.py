@@ -17,8 +17,9 @@ from .board import (
 )
 from .cards import FROZEN
 from .contamination import may_discard_tokens, take_token
+from .hunt import can_play_hunt_cards
 from .prompts import add_to_layer, push_layer
-from .state import GameState, Hunted, Prompt
+from .state import CREATURE, GameState, Hunted, Prompt
 from .vocab import Effect, EventKind, Moment, PromptKind, Step
 
 
@@ -69,19 +70,22 @@ def _end_of_turn(state: GameState, events: Events) -> None:
         creature.hand = [*creature.hand, card]
         drawn += 1
     emit(events, EventKind.HUNT_CARDS_DRAWN, count=drawn)
-    if state.config.variant == FROZEN:
-        _last_chance(state, recovered)
+    _last_chance(state, recovered if state.config.variant == FROZEN else [], drawn)
     state.step = Step.RESCUE
 
 
-def _last_chance(state: GameState, recovered: list[Hunted]) -> None:
-    """Frozen Lands: phase-4 cards may be played "at any moment before step 5" (its Phase 4
-    checklist). The window opened before step 1; a Hunted who recovered at step 2 (and took the
-    last-Will token) gets it again, theirs alone, before the Rescue step, which their token may
-    decide (E1). The Creature's draw at step 4 opens none: its phase-4 cards are played in the
-    first window (docs/rules-notes.md)."""
-    layer = [Prompt(h.seat, PromptKind.WINDOW, {"phase": 4, "moment": str(Moment.LATE)})
+def _last_chance(state: GameState, recovered: list[Hunted], drawn: int) -> None:
+    """Cards are played "at any time during the phase shown" (rulebook; Frozen Lands: "at any
+    moment before step 5"). The window opened before step 1; it opens again, before the Rescue
+    step, for those steps 1-4 gave something to play: the Creature if it drew and may still
+    play a Hunt card (a Stasis drawn after Tracking), and in Frozen Lands a Hunted who
+    recovered at step 2, whose last-Will token may decide the Rescue step (E1). Public facts
+    alone open it, never the cards drawn."""
+    late = {"phase": 4, "moment": str(Moment.LATE)}
+    layer = [Prompt(h.seat, PromptKind.WINDOW, dict(late))
              for h in recovered if may_play_survival(state, h)]
+    if drawn and can_play_hunt_cards(state):
+        layer.insert(0, Prompt(CREATURE, PromptKind.WINDOW, late))
     if layer:
         push_layer(state, layer)
 

@@ -42,6 +42,8 @@ def table(hunted: int = 3, seed: int = 1, board_side: int = 1, *, survival: bool
     state.layers = [[Prompt(h.seat, PromptKind.EXPLORE) for h in state.hunted]]
     if state.creature.hand:
         state.layers[0].append(Prompt(CREATURE, PromptKind.WINDOW, {"phase": 1}))
+    else:  # nor a play this turn: its refill at step 4 opens no late window (endgame.py)
+        state.creature.plays_left = 0
     return state
 
 

@@ -19,10 +19,11 @@ from app.engine import (
     new_game,
     view_for,
 )
-from app.engine.actions import PlayPlaceCards
+from app.engine.actions import Pass, PlayHuntCard, PlayPlaceCards
 from app.engine.determinize import determinize, rebuildable, worlds
-from app.engine.vocab import Phase
-from tests.engine.helpers import act, table
+from app.engine.state import Prompt
+from app.engine.vocab import Moment, Phase, PromptKind, Step
+from tests.engine.helpers import act, play_turn, prompt_of, table
 
 
 def moments(config: Config, seed: int) -> Iterator[tuple[GameState, int]]:
@@ -88,3 +89,29 @@ def test_a_moment_the_view_does_not_pin_down_is_refused() -> None:
     view = next(v for v in views if v["phase"] == Phase.RECKONING and not rebuildable(v))
     with pytest.raises(ValueError, match="turn flow"):
         determinize(view, Random(1))
+
+
+def late_window() -> GameState:
+    """The Creature drew at step 4 and may still play: its late window, before Rescue."""
+    state = table(hunted=1, hunt_cards=["fierceness"])
+    state.creature.plays_left = 2  # as on the turn after Tracking
+    state = play_turn(state, {1: 5}, creature=1, cards=[PlayHuntCard("fierceness")])
+    while (prompt := prompt_of(state, CREATURE)) is None or "moment" not in prompt.data:
+        state = act(state, state.layers[-1][0].seat, Pass())
+    return state
+
+
+def test_a_late_window_resumes_before_the_rescue_step() -> None:
+    state = late_window()
+    world = determinize(view_for(state, CREATURE), Random(1))
+    assert world.step == state.step == Step.RESCUE
+    assert world.layers == state.layers
+
+
+def test_every_window_of_a_layer_is_rebuilt_at_its_moment() -> None:
+    # A Frozen Lands Hunted who recovered at step 2 shares the Creature's late window.
+    state = late_window()
+    late = {"phase": 4, "moment": str(Moment.LATE)}
+    state.layers[-1].append(Prompt(1, PromptKind.WINDOW, dict(late)))
+    world = determinize(view_for(state, 1), Random(1))
+    assert [p.data for p in world.layers[-1]] == [late, late]

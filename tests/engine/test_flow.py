@@ -149,6 +149,9 @@ def test_a_turn_runs_exploration_hunting_reckoning_end_of_turn_in_that_order() -
     assert _prompt(state, CREATURE).data == {"phase": 4}
     names.append(phase_name(state))
     state = act(state, CREATURE, Pass())
+    # It drew 2 at step 4 and may still play: its window again, before the Rescue step.
+    assert _prompt(state, CREATURE).data == {"phase": 4, "moment": "late"}
+    state = act(state, CREATURE, Pass())
     names.append(phase_name(state))
     assert names == ["exploration", "hunting", "reckoning", "end_of_turn", "exploration"]
     assert state.turn == 2

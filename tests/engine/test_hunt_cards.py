@@ -807,6 +807,54 @@ def test_stasis_lasts_only_for_its_own_turn() -> None:
     assert state.rescue == rescue - 1
 
 
+def tracked_turn(deck: list[str]) -> GameState:
+    """The turn after Tracking (two plays): the Creature played Fierceness and holds nothing
+    else, so at step 4 it draws three cards, the first from the top of `deck`; then the
+    windows are passed up to the Creature's next one (holding nothing, it had none before
+    step 1), if any opens before turn 2."""
+    state = table(hunted=1, hunt_cards=["fierceness"])
+    state.creature.plays_left = 2  # as on the turn after Tracking
+    state.creature.deck = ["clone", "mirage", *deck]  # drawn from the end
+    state = play_turn(state, {1: ROVER}, creature=LAIR, cards=[PlayHuntCard("fierceness")])
+    while state.turn == 1 and prompt_of(state, CREATURE) is None:
+        state = step(state, [])
+    return state
+
+
+def test_a_stasis_drawn_at_step_4_may_still_hold_the_rescue_counter() -> None:
+    # "Hunt cards may be played at any time during the phase shown on the card" (rulebook):
+    # a Creature that drew at step 4 and may still play gets the window again before Rescue.
+    state = tracked_turn(["stasis"])
+    prompt = prompt_of(state, CREATURE)
+    assert state.turn == 1 and prompt is not None and prompt.data["moment"] == "late"
+    assert [p.seat for p in state.layers[-1]] == [CREATURE]  # its own, alone
+    assert offered(state) == {"stasis"}
+    rescue = state.rescue
+    state, events = act_events(state, CREATURE, PlayHuntCard("stasis"))
+    state = to_turn(state, 2, events)
+    assert state.rescue == rescue
+    assert any(e.kind == "rescue_held" for e in events)
+
+
+def test_the_late_window_opens_on_public_facts_not_on_the_cards_drawn() -> None:
+    # Whether it opens must not tell the Hunted what was drawn: it opens on any draw while the
+    # Creature may still play, and only the Pass is offered when nothing drawn fits phase 4.
+    state = tracked_turn(["fierceness"])
+    prompt = prompt_of(state, CREATURE)
+    assert state.turn == 1 and prompt is not None and prompt.data["moment"] == "late"
+    assert offered(state) == set()
+    assert legal_actions(state, CREATURE) == [Pass()]
+
+
+def test_no_late_window_for_a_creature_that_may_not_play_again() -> None:
+    state = table(hunted=1, hunt_cards=["fierceness"])
+    state.creature.deck = ["clone", "mirage", "stasis"]
+    state = play_turn(state, {1: ROVER}, creature=LAIR, cards=[PlayHuntCard("fierceness")])
+    rescue = state.rescue
+    state = to_turn(state, 2)  # no window left to pass: the draw opened none
+    assert "stasis" in state.creature.hand and state.rescue == rescue - 1
+
+
 # --- H19 Tracking -------------------------------------------------------------------------
 
 

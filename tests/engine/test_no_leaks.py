@@ -440,7 +440,7 @@ def check_creature_view_structure(state: GameState, view: dict[str, Any]) -> Non
     assert view["you"]["unavailable"] == []  # the Creature's prompts close nothing by name
     prompt = view["you"]["prompt"]
     if prompt is not None:
-        assert set(prompt["data"]) <= {"phase"}
+        assert set(prompt["data"]) <= {"phase", "moment"}  # public facts: which window is open
     for public, h in zip(view["hunted"], state.hunted, strict=True):
         assert public["played"] == len(h.played)
         assert public["hand"] == len(h.hand)

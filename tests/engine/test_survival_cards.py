@@ -804,7 +804,7 @@ def test_amplifier_removes_the_marker_and_advances_rescue_at_once() -> None:
     assert state.phase == 4 and prompt_of(state, CREATURE) is not None
     assert not state.marker_on_beach
     assert state.rescue == rescue - 1
-    state = act(state, CREATURE, Pass())
+    state = pass_windows(act(state, CREATURE, Pass()))  # and its late window, having drawn
     assert state.rescue == rescue - 2  # then the usual end-of-turn advance
 
 
