@@ -106,9 +106,16 @@ def _give_answer(state: GameState, prompt: Prompt, action: Action, events: Event
 
 
 def _thin_ice_legal(state: GameState, prompt: Prompt) -> list[Action]:
-    h = state.peek_hunted(prompt.seat)
-    token = bool(state.contamination) or h.seat in state.vaccinated
+    token = prompt.seat in state.vaccinated or _tokens_for_all(state)
     return [shared(Choose, o) for o, ok in (("will", True), ("token", token)) if ok]
+
+
+def _tokens_for_all(state: GameState) -> bool:
+    """True if the reserve holds a token for every Hunted on the ice that Vaccine leaves open:
+    the choices are secret and at once, so whether one is honoured must not hang on another's
+    (nor show it to the last chooser, through what the choice would cost)."""
+    asked = {*state.votes, *(p.seat for p in state.layers[-1] if p.kind == PromptKind.THIN_ICE)}
+    return len(state.contamination) >= len(asked - set(state.vaccinated))
 
 
 def _thin_ice_answer(state: GameState, prompt: Prompt, action: Action, events: Events) -> None:

@@ -10,6 +10,8 @@ With 3 Hunted (4 players) the Rescue counter starts 15 spaces from Victory.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app.engine import CREATURE, GameState, apply_action, legal_actions, view_for
@@ -402,6 +404,37 @@ def test_thin_ice_lets_a_vaccinated_hunted_pick_the_token_with_an_empty_reserve(
     state = act(state, 1, Choose("token"))
     state = act(state, 2, Choose("will"))
     assert state.hunted_at(1).will == 3 and tokens_of(state) == [0, 0, 14]
+
+
+def thin_ice_with_reserve(reserve: int, vaccinated: tuple[int, ...] = ()) -> GameState:
+    """Thin Ice just played on Hunted 1 and 2 with `reserve` tokens left in the reserve."""
+    state = thin_ice_table()
+    give_tokens(state, 3, *state.contamination[reserve:])
+    state.vaccinated = vaccinated
+    return act(state, CREATURE, PlayHuntCard("thin-ice", (2,)))
+
+
+def test_thin_ice_with_a_reserve_short_of_one_token_each_forces_the_will_loss() -> None:
+    # Chosen at the same time, a token must be there for each who picks it: with one token for
+    # two Hunted, none may pick it (no seat order decides who gets the last one).
+    state = thin_ice_with_reserve(1)
+    assert legal_actions(state, 1) == legal_actions(state, 2) == [Choose("will")]
+
+
+def test_thin_ice_counts_only_the_hunted_a_token_would_reach() -> None:
+    state = thin_ice_with_reserve(1, vaccinated=(2,))  # Hunted 2 would take nothing
+    assert legal_actions(state, 1) == [Choose("will"), Choose("token")]
+    state = act(act(state, 1, Choose("token")), 2, Choose("token"))
+    assert tokens_of(state) == [1, 0, 13] and [h.will for h in state.hunted] == [3, 3, 3]
+
+
+@pytest.mark.parametrize(("reserve", "vaccinated"), [(0, ()), (1, ()), (1, (1,)), (2, ())])
+def test_thin_ice_shows_the_last_chooser_nothing_of_the_first_choice(
+        reserve: int, vaccinated: tuple[int, ...]) -> None:
+    state = thin_ice_with_reserve(reserve, vaccinated)
+    seen = {json.dumps(view_for(apply_action(state, 1, first)[0], 2), sort_keys=True)
+            for first in legal_actions(state, 1)}
+    assert len(seen) == 1
 
 
 # --- Blizzard ------------------------------------------------------------------------------
