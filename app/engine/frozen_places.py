@@ -16,7 +16,7 @@ from .board import (
     power_blocked,
     survival_available,
 )
-from .cards import FROZEN, RESERVE_PLACES, UNCOPYABLE
+from .cards import ADJACENT, FROZEN, RESERVE_PLACES, UNCOPYABLE
 from .contamination import may_discard_tokens
 from .places import Place, register_place, resolve_copy
 from .prompts import add_to_layer
@@ -43,6 +43,15 @@ def others_at(state: GameState, hunted: Hunted, place: int) -> list[Hunted]:
         return []
     return [state.hunted_at(h.seat) for h in state.hunted
             if h.seat != hunted.seat and any(p == place for p, _ in h.positions)]
+
+
+def move_destinations(hunted: Hunted, place: int) -> list[int]:
+    """The places a move (Detour, Roped Together) may take this Hunted's figure to from
+    `place`: the adjacent ones where she does not already stand."""
+    # A Hunted is at a place or not (C8): two of her figures on one place would resolve it
+    # twice for her (two place actions, two catches).
+    here = {p for p, _ in hunted.positions}
+    return [to for to in ADJACENT[place] if to not in here]
 
 
 def choosable(state: GameState, hunted: Hunted) -> list[Hunted]:

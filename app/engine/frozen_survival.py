@@ -17,9 +17,9 @@ from itertools import combinations_with_replacement
 
 from .actions import PlaySurvivalCard
 from .board import Events, ask_take_back, creature_places, emit, holder_of, survival_available
-from .cards import ADJACENT, FROZEN, CardInfo
+from .cards import FROZEN, CardInfo
 from .contamination import discard_token, look, may_discard_tokens, reveal
-from .frozen_places import choosable, others_at, position_of
+from .frozen_places import choosable, move_destinations, others_at, position_of
 from .frozen_survival_prompts import exchanges, return_played
 from .hunt_registry import target_idle
 from .prompts import add_to_layer
@@ -109,7 +109,8 @@ def _signal_mirror(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
 
 
 def _roped_together(state: GameState, h: Hunted) -> list[tuple[int, ...]]:
-    return sorted({(place, to) for place in _places(h) for to in ADJACENT[place]
+    """Toward an adjacent place with another Hunted, never where her other figure stands."""
+    return sorted({(place, to) for place in _places(h) for to in move_destinations(h, place)
                    if others_at(state, h, to)})
 
 

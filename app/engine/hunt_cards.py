@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .actions import PlayHuntCard
 from .board import Events, ask_discard, emit
-from .cards import ADJACENT, ALL_PLACES, BEACH, EDGES, FROZEN, WRECK, CardInfo
+from .cards import ALL_PLACES, BEACH, EDGES, FROZEN, WRECK, CardInfo
 from .contamination import take_token
-from .frozen_places import others_at
+from .frozen_places import move_destinations, others_at
 from .hunt import ask_each_standing, reset_choices, standing
 from .hunt_registry import Choice, HuntCard, PowerFailure, register_hunt_card, target_places_as
 from .prompts import push_layer
@@ -42,10 +42,11 @@ def _virus_places(state: GameState) -> list[Choice]:
 
 
 def _sundog_place(state: GameState) -> list[Choice]:
-    """A second Artemia token, never on the first one's place."""
-    if TokenKind.TARGET in state.tokens:
-        return [((), None)]
+    """A second Artemia token, never on the first one's place: a Target token already lying
+    there (Force Field, Clone, Mirage...) cannot become one, so Sundog is not playable then."""
     artemia = state.tokens.get(TokenKind.ARTEMIA, [])
+    if TokenKind.TARGET in state.tokens:  # a second Target card plays where the token lies
+        return [] if set(state.tokens[TokenKind.TARGET]) & set(artemia) else [((), None)]
     return [((p,), None) for p in ALL_PLACES if p not in artemia]
 
 
@@ -71,9 +72,9 @@ def _effective_place(state: GameState) -> list[Choice]:
 
 def _detour_moves(state: GameState) -> list[Choice]:
     """A Hunted's figure "from the place they revealed" (H17): one a Detour moved (a second
-    one, through Flashback) is no longer there."""
+    one, through Flashback) is no longer there; never onto her other figure's place."""
     return [((place, to), h.seat) for h in state.hunted for place, card in h.positions
-            if place == card for to in ADJACENT[place]]
+            if place == card for to in move_destinations(h, place)]
 
 
 # --- Effects ---------------------------------------------------------------------------------

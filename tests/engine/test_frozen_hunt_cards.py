@@ -228,6 +228,29 @@ def test_virus_after_sundog_avoids_the_sundogs_place() -> None:
     assert (3, 4) in edges
 
 
+def sundog_after(target: PlayHuntCard, artemia: int) -> list[PlayHuntCard]:
+    """The Sundog plays open once `target` has laid the Target token and the Artemia token
+    lies on `artemia` (two plays, as after Tracking)."""
+    state = sundog_turn(["sundog", target.card])
+    state.creature.plays_left = 2
+    state = act(state, CREATURE, target)
+    state = act(state, CREATURE, PlaceHuntToken("artemia", (artemia,)))
+    return [a for a in of_type(state, CREATURE, PlayHuntCard) if a.card == "sundog"]
+
+
+@pytest.mark.parametrize("target", [PlayHuntCard("clone", (3,)), PlayHuntCard("mirage", (3, 4))])
+def test_sundog_is_not_playable_on_a_target_token_lying_on_the_artemia_tokens_place(
+        target: PlayHuntCard) -> None:
+    """frozen_lands.md, Sundog: "It must be placed on a place that does not hold the Artemia
+    token"; a second Target card plays where the token lies (rules-notes), and there it would
+    make one place hold both Artemia tokens."""
+    assert sundog_after(target, artemia=3) == []
+
+
+def test_sundog_after_another_target_card_acts_where_the_target_token_lies() -> None:
+    assert sundog_after(PlayHuntCard("clone", (3,)), artemia=8) == [PlayHuntCard("sundog")]
+
+
 def test_sundogs_target_acts_as_an_artemia_token() -> None:
     state = sundog_turn(["sundog"])
     state = hunt(state, creature=10, cards=[PlayHuntCard("sundog", (2,))])

@@ -314,6 +314,17 @@ def test_roped_together_moves_you_to_an_adjacent_friend_and_you_resolve_that_pla
     assert state.hunted_at(1).discard == [3]
 
 
+def test_roped_together_never_joins_a_place_where_you_already_stand() -> None:
+    """C8: a Hunted on two places (The Aurora) is at each once; roping one figure onto the
+    other's place would resolve it twice for her (rules-notes: a Hunted is at a place or not)."""
+    state = ftable()
+    give_survival_card(state, 1, "roped-together")
+    state.hunted_at(1).double = "aurora"
+    state = to_reckoning(state, {1: (3, 4), 2: 4, 3: 2}, creature=4)
+    state = reach(state, 1, "window", phase=3, moment=None)
+    assert plays(state, 1, "roped-together") == {(3, 2)}  # not (3, 4), where she stands
+
+
 def test_roped_together_needs_company_next_door_and_is_blocked_by_isolation() -> None:
     state = ftable(hunt_cards=("isolation",))
     give_survival_card(state, 1, "roped-together")

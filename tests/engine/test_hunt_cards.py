@@ -32,6 +32,7 @@ from app.engine.cards import (
     ARTEFACT,
     BEACH,
     EDGES,
+    FROZEN,
     JUNGLE,
     LAIR,
     RIVER,
@@ -765,6 +766,30 @@ def test_a_second_detour_moves_a_hunted_only_from_the_place_they_revealed() -> N
     state = act(state, CREATURE, PlayHuntCard("detour", (BEACH, SOURCE), 1))
     choices = {(a.hunted, a.places) for a in hunt_plays(state, "flashback")}
     assert choices == {(2, (LAIR, JUNGLE)), (2, (LAIR, SWAMP))}
+
+
+@pytest.mark.parametrize(("variant", "double"), [("base", "artefact"), (FROZEN, "aurora")])
+def test_detour_never_moves_a_figure_onto_a_place_where_that_hunted_already_stands(
+        variant: str, double: str) -> None:
+    """rules-notes: a Hunted is at a place or not. With two figures (the Artefact, The Aurora)
+    on places 4 and 5, Detour may not stack them: place 5 would resolve twice for her."""
+    state = table(hunted=3, hunt_cards=["detour"], variant=variant)  # Frozen Lands: 3 at least
+    state.hunted_at(1).double = double
+    state = hunt(explore(state, {1: (4, 5), 2: 1, 3: 1}), creature=5)
+    choices = {a.places for a in hunt_plays(state, "detour") if a.hunted == 1}
+    assert choices == {(4, 3), (4, 9), (5, 10)}
+
+
+def test_a_second_detour_never_stacks_a_hunteds_two_figures() -> None:
+    # The first Detour puts a figure of the Artefact's Hunted on the Beach, next to the Rover
+    # where her other figure stands: Flashback's Detour may not bring that one onto the Beach.
+    state = table(hunted=1, hunt_cards=["detour", "flashback"])
+    state.hunted_at(1).double = "artefact"
+    state.creature.plays_left = 2  # the turn after Tracking
+    state = hunt(explore(state, {1: (RIVER, ROVER)}), creature=WRECK)
+    state = act(state, CREATURE, PlayHuntCard("detour", (RIVER, BEACH), 1))
+    choices = {a.places for a in hunt_plays(state, "flashback")}
+    assert choices == {(ROVER, ARTEFACT)}
 
 
 def test_detour_keeps_the_card_played_as_this_card() -> None:
