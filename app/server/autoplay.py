@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 
@@ -32,24 +31,16 @@ from .frames import TimeoutFrame
 from .leases import Leases
 from .live import LiveGame
 from .moves import Moves
-from .plans import Job, Plan, Why, plan_of
+from .plans import Job, Plan, Why, pass_delay, plan_of
 from .publish import Publisher
 from .reads import Reads, RoomInfo
 from .rooms import Rooms
+from .schemas import SERVER_CLIENT_ID
 from .settings import AutoPass
 
 log = logging.getLogger(__name__)
 BUSY_RETRY = 1.0  # seconds before a runner stopped by a busy database looks again
-PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever their hand
-_chance = random.SystemRandom()  # not the engine's randomness, and not predictable
-
-
 _BY = {Why.AUTO: By.AUTO_PASS, Why.CLOCK: By.CLOCK}  # a bot job's mark depends on whose seat
-
-
-def pass_delay() -> float:
-    """How long the server waits before passing for a seat."""
-    return _chance.uniform(*PASS_DELAY)
 
 
 class Autoplay:
@@ -274,23 +265,29 @@ class Autoplay:
                 await self.publisher.lobby(code)  # everyone sees who plays the seat now
             self.replan(code)
             return
-        action: Action = Pass()
-        first = None
-        if job.why is not Why.AUTO:
-            kind = plan.bots.get(seat, "heuristic")
-            role = "creature" if seat == CREATURE else "hunted"
-            bot = make_bot(kind, role, secrets.randbits(32), plan.bot_seconds)
-            # An expert searches for up to bot_seconds: in a worker thread, off the event loop
-            # (the move is refused and looked at again if the game moved meanwhile).
-            action = await asyncio.to_thread(bot.choose, view_for(live.state, seat))
-        if job.why is Why.CLOCK:
-            first = TimeoutFrame(seat=seat, version=version + 1)
+        action = Pass() if job.why is Why.AUTO else await self._choose(plan, seat, live)
+        first = TimeoutFrame(seat=seat, version=version + 1) if job.why is Why.CLOCK else None
         by = _BY.get(job.why) or (By.COMPUTER if seat in plan.stand_ins else None)
+        client_id = f"{SERVER_CLIENT_ID}{job.why}-{seat}-{version}"  # no client's (schemas.py)
         with contextlib.suppress(ServiceError):
-            if await self.moves.play(code, seat, action, version, f"{job.why}-{seat}-{version}",
-                                     first=first, by=by):
+            if await self.moves.play(code, seat, action, version, client_id, first=first, by=by):
                 self.passing.get(code, {}).pop(seat, None)
                 self.owing.get(code, {}).pop(seat, None)
+
+    async def _choose(self, plan: Plan, seat: int, live: LiveGame) -> Action:
+        """A computer's move for the seat, handed back no sooner than the longest its choice
+        may take (`Plan.thinking`) after the choice began: an expert chooses a forced move at
+        once and searches a real choice, so a move played as soon as chosen would tell the
+        others whether the seat's hidden hand offered a choice."""
+        started = time.monotonic()
+        kind = plan.bots.get(seat, "heuristic")
+        role = "creature" if seat == CREATURE else "hunted"
+        bot = make_bot(kind, role, secrets.randbits(32), plan.bot_seconds)
+        # An expert searches for up to bot_seconds: in a worker thread, off the event loop
+        # (the move is refused and looked at again if the game moved meanwhile).
+        action = await asyncio.to_thread(bot.choose, view_for(live.state, seat))
+        await asyncio.sleep(started + plan.thinking(seat) - time.monotonic())
+        return action
 
 
 def _busy(exc: Exception) -> bool:

@@ -111,9 +111,11 @@ async def advance_and_append(connection: AsyncConnection, values: dict[str, Any]
     return True
 
 
-async def has_client_id(connection: AsyncConnection, game_id: int, client_id: str) -> bool:
-    """True if an action with this client id is in the game's log."""
-    query = select(ACTION.c.seq).where(ACTION.c.game_id == game_id,
+async def has_client_id(connection: AsyncConnection, game_id: int, seat: int,
+                        client_id: str) -> bool:
+    """True if `seat` has an action with this client id in the game's log (another seat's
+    never counts: a stale act could otherwise ask about any seat's moves)."""
+    query = select(ACTION.c.seq).where(ACTION.c.game_id == game_id, ACTION.c.seat == seat,
                                        ACTION.c.client_id == client_id)
     return (await connection.execute(query)).first() is not None
 

@@ -121,7 +121,7 @@ class Moves(LiveGames):
                     live = await self._catch_up(live, reply)  # another process came first
             else:
                 live = await self._catch_up(live, reply)
-            await self._refuse(live, version, client_id)
+            await self._refuse(live, seat, version, client_id)
         except Duplicate:  # a retry of a move already made: just show where we are
             if reply is not None:
                 await self._send_sync(reply, self.games.get(code))
@@ -150,11 +150,12 @@ class Moves(LiveGames):
             raise ServiceError(ErrorCode.NOT_YOUR_TURN, "Spectators only watch.")
         return conn.seat
 
-    async def _refuse(self, live: LiveGame, version: int, client_id: str) -> None:
-        """Why a move at `version` cannot be played on `live`: always raises."""
+    async def _refuse(self, live: LiveGame, seat: int, version: int, client_id: str) -> None:
+        """Why `seat`'s move at `version` cannot be played on `live`: always raises."""
         async with self.uow.move(live.code) as connection:
-            # A retry of a committed move carries the version it was made at, now past.
-            if await store.has_client_id(connection, live.game_id, client_id):
+            # A retry of a committed move carries the version it was made at, now past; only
+            # the seat's own moves count (a sync for another seat's id would tell it was used).
+            if await store.has_client_id(connection, live.game_id, seat, client_id):
                 raise Duplicate
         if live.over:
             raise ServiceError(ErrorCode.GAME_OVER)

@@ -1,13 +1,23 @@
-"""What the server plays in a room (its plan, from the room's seats and options), and the
-jobs it schedules there (autoplay.py)."""
+"""What the server plays in a room (its plan, from the room's seats and options), the jobs
+it schedules there (autoplay.py), and how long it waits: never by what a seat holds, so that
+when the server moves for a seat tells nobody about its hidden hand."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .reads import RoomInfo
 from .settings import AutoPass
+
+PASS_DELAY = (0.5, 1.5)  # seconds, uniform, the same for everyone whatever their hand
+_chance = random.SystemRandom()  # not the engine's randomness, and not predictable
+# The longest a computer's choice takes, which its move waits for (Plan.thinking): a heuristic
+# or random bot chooses in well under a millisecond; an expert searches for up to the room's
+# `bot_seconds`, and was measured stopping within 45 ms past them (at 0.05-0.3 s).
+QUICK_CHOICE = 0.02  # seconds, for any bot
+SEARCH_MARGIN = 1.25  # an expert's `bot_seconds`, times this, on top
 
 
 class Why(StrEnum):
@@ -34,6 +44,13 @@ class Plan:
     stand_ins: frozenset[int] = frozenset()
     take_over: bool = False
 
+    def thinking(self, seat: int) -> float:
+        """The longest the choice of a computer moving for `seat` may take (the heuristic bot
+        for a person's seat whose clock ran out), by its kind only, never by what the seat may
+        do: its move is played no sooner after the choice began."""
+        expert = self.bots.get(seat) == "expert"
+        return QUICK_CHOICE + (self.bot_seconds * SEARCH_MARGIN if expert else 0.0)
+
     @property
     def has_work(self) -> bool:
         """False for a room of people who all play every move themselves, with no clock and
@@ -49,6 +66,11 @@ class Job:
     due: float
     seat: int
     why: Why
+
+
+def pass_delay() -> float:
+    """How long the server waits before passing for a seat."""
+    return _chance.uniform(*PASS_DELAY)
 
 
 def plan_of(room: RoomInfo) -> Plan:

@@ -22,7 +22,13 @@ FORBIDDEN = r"\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"
 _FORBIDDEN = re.compile(f"[{FORBIDDEN}]")
 # The same rules in the OpenAPI schema: no forbidden character, and one that is not a space.
 TEXT_PATTERN = f"^[^{FORBIDDEN}]*[^\\s{FORBIDDEN}][^{FORBIDDEN}]*$"
-PLAIN_PATTERN = f"^[^{FORBIDDEN}]*$"
+# The server's own moves (autoplay.py) have client ids beginning so, which an `act`'s may not:
+# ids are unique in a game, so a player could otherwise use one first (the server's move for
+# that seat then refused as a retry, again and again: its bot, clock or pass stalled), or ask
+# by a current `act` whether the server had moved for a seat. A reserved prefix holds by the
+# id's form alone: simpler than a random part, with nothing to guess.
+SERVER_CLIENT_ID = "server:"
+CLIENT_ID_PATTERN = f"^(?!{SERVER_CLIENT_ID})[^{FORBIDDEN}]*$"
 
 
 def _no_forbidden(value: str) -> str:
@@ -30,6 +36,14 @@ def _no_forbidden(value: str) -> str:
         raise PydanticCustomError(
             "forbidden_characters",
             "Control characters and text direction overrides are not allowed")
+    return value
+
+
+def _not_the_servers(value: str) -> str:
+    """A client id outside the server's own (SERVER_CLIENT_ID)."""
+    if value.startswith(SERVER_CLIENT_ID):
+        raise PydanticCustomError(
+            "reserved", "Client ids beginning with 'server:' are the server's own")
     return value
 
 
@@ -194,8 +208,8 @@ class ActMessage(Strict):
     action: dict[str, Any]
     version: Integer
     client_id: Annotated[str, StringConstraints(min_length=1, max_length=64),
-                         AfterValidator(_no_forbidden),
-                         Field(json_schema_extra={"pattern": PLAIN_PATTERN})]
+                         AfterValidator(_no_forbidden), AfterValidator(_not_the_servers),
+                         Field(json_schema_extra={"pattern": CLIENT_ID_PATTERN})]
 
 
 class ResyncMessage(Strict):

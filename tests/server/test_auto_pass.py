@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import inspect
 import random
+import re
 
 from app.engine import legal_actions, view_for
-from app.server.autoplay import PASS_DELAY, pass_delay
+from app.server.plans import PASS_DELAY, pass_delay
+from app.server.schemas import SERVER_CLIENT_ID
 
 from .client import (
     JSON,
@@ -30,7 +32,7 @@ from .servers import Server, ServerFactory
 from .stored import StoredGame, as_json, check_log, current_game
 
 PASS = {"type": "Pass"}
-AUTOMATIC = "auto-"  # the client id the server gives its passes
+AUTOMATIC = f"{SERVER_CLIENT_ID}auto-"  # the client ids the server gives its passes
 
 
 def only_pass(player: Player) -> bool:
@@ -116,6 +118,53 @@ async def test_a_seat_with_only_pass_is_passed_for_like_a_click(server: ServerFa
             else:  # the others get exactly what any pass sends them (no mark: it would
                 # tell that the seat had nothing else to play)
                 assert frame == expected_update(game, row.seq, seat)
+
+
+@async_test
+async def test_nobody_can_ask_whether_the_server_passed_for_another_seat(
+        server: ServerFactory) -> None:
+    """A stale act carrying the client id of the server's pass for another seat is answered
+    as one naming a version at which the server did not pass for it: the answer would
+    otherwise tell that seat's hand held nothing it could play."""
+    live = server("sqlite", auto_pass_default="when_nothing")
+    async with Api(live) as api:
+        table = await open_table(api, hunted=2)
+    players = await connect_all(live, table)
+    rng = random.Random(5)
+    for _ in range(10):
+        await play_around_passes(players, rng, moves=10)
+        game = await current_game(live.database.url, table.code)
+        passes = [row for row in game.actions if row.by == "auto_pass"]
+        if passes:
+            break
+    assert passes, "the server never passed for anyone"
+    passed = passes[0]  # the server passed for `passed.seat` at version `passed.seq - 1`
+    missed = next(row.seq - 1 for row in game.actions if row.seat != passed.seat)
+    asker = next(p for p in players if p.seat != passed.seat)
+    answers = []
+    for version in (passed.seq - 1, missed):
+        # The server's client id for that seat at `version` (its ids end with the version).
+        client_id = re.sub(r"\d+$", str(version), passed.client_id)
+        message = {"type": "act", "action": PASS, "version": version, "client_id": client_id}
+        answers.append(await answer_to(asker, message))
+    assert [a["type"] for a in answers] == ["error", "error"], answers  # no retry's bare sync
+    assert answers[0]["code"] == answers[1]["code"], answers
+    await close_all(players)
+
+
+async def answer_to(player: Player, message: JSON) -> Frame:
+    """The `sync` or `error` a message is answered with (and the sync after a refusal that
+    brings one, so that it is not taken for the next answer); a refusal that says "not now"
+    (a socket that played fast may have spent its rate) is waited out and the message resent."""
+    while True:
+        mark = len(player.frames)
+        frame = await player.request(message, lambda f: f["type"] in ("sync", "error"))
+        if frame["type"] == "sync" or frame["code"] not in RETRIED:
+            break
+        await asyncio.sleep(RATE_BACKOFF)
+    if frame["type"] == "error" and frame["code"] in ("stale_version", "game_over"):
+        await player.wait_for(lambda f: f["type"] == "sync", since=mark)
+    return frame
 
 
 @async_test

@@ -19,6 +19,7 @@ from app.engine.game import check_config
 from app.main import create_app
 from app.server.errors import ErrorCode
 from app.server.rooms import room_config
+from app.server.schemas import SERVER_CLIENT_ID
 from app.server.settings import Settings
 
 from .client import (
@@ -136,7 +137,8 @@ async def test_bad_message(shared_server: Server) -> None:
                             act({"type": "Fly"}, 0), act({"type": "PlayPlaceCards",
                                                          "cards": "one"}, 0),
                             {"type": "chat", "text": "x" * 501}, {"type": "chat", "text": " "},
-                            {"type": "auth", "token": table.tokens[2]}):  # already in
+                            {"type": "auth", "token": table.tokens[2]},  # already in
+                            act(legal(hunted), 0, f"{SERVER_CLIENT_ID}bot-1-0")):  # not a client's
                 is_error(await hunted.error(message), "bad_message")
             binary = await hunted.error(b'{"type": "ping"}')  # JSON travels in text frames
             is_error(binary, "bad_message")
@@ -534,6 +536,29 @@ async def test_a_repeated_client_id_is_not_applied_twice(shared_server: Server) 
         game = await current_game(shared_server.database.url, table.code)
         assert [a.client_id for a in game.actions] == [first["client_id"]]
         await hunted.close()
+
+
+@async_test
+async def test_a_client_id_is_looked_for_among_its_own_seats_moves_only(
+        shared_server: Server) -> None:
+    """A stale act carrying the client id of another seat's move is refused like any stale act
+    (`stale_version`, then a sync), not taken for a retry: otherwise any id could be asked
+    about, the server's moves for other seats among them."""
+    async with Api(shared_server) as api:
+        table = await open_table(api)
+        creature, hunted = [await seated(shared_server, table, seat) for seat in (0, 1)]
+        theirs = act(legal(hunted), 0)
+        played = await hunted.request(theirs, lambda f: f["type"] in ("update", "error"))
+        assert played["type"] == "update" and played["version"] == 1, played
+        await creature.wait_version(1)
+        async with nothing_changes(api, table.code):
+            mark = len(creature.frames)
+            answer = await creature.request(act({"type": "Pass"}, 0, theirs["client_id"]),
+                                            lambda f: f["type"] in ("sync", "error"))
+            is_error(answer, "stale_version")
+            sync = await creature.wait_for(lambda f: f["type"] == "sync", since=mark)
+            assert sync["version"] == 1
+        await close_all([creature, hunted])
 
 
 @async_test
