@@ -159,6 +159,9 @@ def _own_change(before: GameState, after: GameState, seat: int) -> tuple[int, in
 
 def unavailable(state: GameState, prompt: Prompt, legal: list[Action]) -> tuple[Closed, ...]:
     """The options the prompt names that are closed now, each with the rule's reason."""
+    if prompt.kind == PromptKind.THIN_ICE:
+        # The token is closed for one reason only: a reserve short of one for each (rules-notes).
+        return () if Choose("token") in legal else (Closed("token", "reserve"),)
     if prompt.seat == CREATURE or prompt.kind not in (PromptKind.EXPLORE,
                                                       PromptKind.PLACE_ACTION):
         return ()

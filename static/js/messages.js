@@ -210,6 +210,7 @@ export const MESSAGES = {
   "closed.power.used": { en: "The power of {place} has been used this turn already (once a turn).", fr: "Le pouvoir de {place} a déjà été utilisé ce tour-ci (une fois par tour)." },
   "closed.power.nothing": { en: "The power of {place} would do nothing for you now.", fr: "Le pouvoir de {place} ne ferait rien pour vous maintenant." },
   "closed.power.blocked": { en: "The power of {place} is blocked this turn by {card}.", fr: "Le pouvoir de {place} est bloqué ce tour-ci par {card}." },
+  "closed.token.reserve": { en: "No token: the reserve does not hold one for each Hunted here who would take one, so each loses 1 Will.", fr: "Pas de jeton : la réserve n'en contient pas un pour chaque Traqué ici qui en prendrait un, chacun perd donc 1 Volonté." },
   "closed.other": { en: "{option} is not possible now ({why}).", fr: "{option} : impossible maintenant ({why})." },
   "action.put_token": { en: "Put the {token} on {places}", fr: "Poser le {token} sur {places}" },
   "action.take_back": { en: "Take back {card}", fr: "Reprendre {card}" },

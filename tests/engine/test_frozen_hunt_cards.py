@@ -442,6 +442,8 @@ def test_thin_ice_with_a_reserve_short_of_one_token_each_forces_the_will_loss() 
     # two Hunted, none may pick it (no seat order decides who gets the last one).
     state = thin_ice_with_reserve(1)
     assert legal_actions(state, 1) == legal_actions(state, 2) == [Choose("will")]
+    assert view_for(state, 1)["you"]["unavailable"] == [{"option": "token", "why": "reserve"}]
+    assert view_for(thin_ice_with_reserve(2), 1)["you"]["unavailable"] == []
 
 
 def test_thin_ice_counts_only_the_hunted_a_token_would_reach() -> None:
