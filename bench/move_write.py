@@ -3,7 +3,9 @@ statement executed through SQLAlchemy, in one invocation.
 
 All write the move as one statement (gamestore.MOVE: the guarded UPDATE feeding the log row's
 INSERT). `ours` (movelog.CoreLog) sends the statement compiled once on the driver of a
-connection from a SQLAlchemy engine of its own, kept out of the pool between moves. The
+connection from a SQLAlchemy engine of its own, kept out of the pool between moves (the group commit's
+path, groupcommit.py, which writes a move alone when a connection is free, as always here:
+the pool has a connection per game written at once). The
 baselines: `checkout per move` takes the connection from the pool and gives it back for each
 move (the log on an engine it shares); `through SQLAlchemy` has SQLAlchemy execute it on the
 same engine (its connection, execution context, parameter processing and result); `own
@@ -31,8 +33,9 @@ from app.engine import GameStatus
 from app.server import gamestore as store
 from app.server.db import make_engine
 from app.server.models import Base
-from app.server.movelog import CoreLog, Move, _text
+from app.server.movelog import CoreLog, Move
 from app.server.notices import LocalBus
+from app.server.statements import json_text
 
 PG = "postgres@127.0.0.1:5432"
 ACTION = {"type": "PlayPlaceCards", "cards": [3, 7]}
@@ -50,19 +53,20 @@ class OwnAsyncpgPool(CoreLog):
         self.pool = pool
 
     async def commit(self, move: Move) -> bool:
-        assert self.statements is not None
-        statement = self.statements[move.snapshot is not None]
+        assert self.group is not None
+        statement = self.group.one[move.snapshot is not None]
         values = move.values()
         async with self.pool.acquire() as connection:
             return await connection.fetchval(statement.sql, *[
-                _text(values[name]) if name in statement.json else values[name]
+                json_text(values[name]) if name in statement.json else values[name]
                 for name in statement.names]) is not None
 
 
 class ThroughSqlAlchemy(CoreLog):
     """The same statement, executed by SQLAlchemy on the same connection (autocommit)."""
 
-    async def _one_statement(self, values: dict[str, Any]) -> bool:
+    async def commit(self, move: Move) -> bool:
+        values = move.values()
         statement = store.MOVE["new_snapshot" in values]
         async with self.engine.connect() as connection:
             autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")

@@ -18,6 +18,7 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 
 from . import metrics
 from .errors import ErrorCode, ServiceError
@@ -49,11 +50,31 @@ class Queue:
     def waiting(self) -> Iterator[None]:
         """Count the block as one move waiting (for its connection)."""
         ticket = object()
-        self._since[ticket] = self.clock()
+        self.join(ticket)
         try:
             yield
         finally:
+            self.leave(ticket)
+
+    def join(self, ticket: object) -> None:
+        """`ticket` waits from now, behind every ticket already waiting."""
+        self._since[ticket] = self.clock()
+
+    def leave(self, ticket: object) -> bool:
+        """`ticket` waits no more: True if it was waiting."""
+        return self._since.pop(ticket, None) is not None
+
+    def take(self, most: int) -> list[object]:
+        """The oldest `most` tickets (fewer if fewer wait), which wait no more."""
+        tickets = list(islice(self._since, most))
+        for ticket in tickets:
             del self._since[ticket]
+        return tickets
+
+    def age(self, ticket: object) -> float:
+        """How long `ticket` has waited (0 if it is not waiting)."""
+        since = self._since.get(ticket)
+        return 0.0 if since is None else self.clock() - since
 
 
 class Turns:

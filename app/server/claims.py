@@ -29,8 +29,8 @@ from .auth import hash_token, is_room_code
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .models import ROOM, SEAT, now
-from .movelog import OneStatement
 from .reads import room_row
+from .statements import OneStatement
 
 _NUMBER = bindparam("number", type_=Integer)
 _COLUMNS = {"number": _NUMBER, "name": bindparam("name", type_=String),

@@ -12,12 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    ARRAY,
     JSON,
     Insert,
     Integer,
     String,
+    Text,
     Update,
     bindparam,
+    case,
+    cast,
+    column,
     func,
     insert,
     select,
@@ -85,6 +90,35 @@ def _fed_by(advance: Update) -> Insert:
 
 # By whether a snapshot is stored with the move; where the backend runs a CTE that writes.
 MOVE = {False: _fed_by(ADVANCE), True: _fed_by(ADVANCE_AND_SNAPSHOT)}
+
+
+def _moves() -> Insert:
+    """The moves of several games as one statement (Postgres): bound as one array per name of
+    `move_values` (JSON as text; `new_snapshot` null where none is due), each game's guard
+    feeds its own log row; the rows back are the games whose guard held."""
+    names = {"game_id": Integer, "from_version": Integer, "to_version": Integer,
+             "to_status": Text, "seat": Integer, "action": Text, "events": Text,
+             "client_id": Text, "by": Text, "new_snapshot": Text}
+    move = (func.unnest(*[bindparam(name, type_=ARRAY(kind)) for name, kind in names.items()])
+            .table_valued(*[column(name, kind) for name, kind in names.items()])
+            .render_derived("move"))
+    kept = move.c.new_snapshot.is_(None)
+    advance = (update(GAME)
+               .where(GAME.c.id == move.c.game_id, GAME.c.version == move.c.from_version)
+               .values(version=move.c.to_version, status=move.c.to_status,
+                       snapshot=case((kept, GAME.c.snapshot),
+                                     else_=cast(move.c.new_snapshot, JSON)),
+                       snapshot_version=case((kept, GAME.c.snapshot_version),
+                                             else_=move.c.to_version)))
+    moved = advance.returning(*[move.c[name] for name in _ROW_NAMES]).cte("moved")
+    row = select(moved.c.game_id, moved.c.to_version, moved.c.seat, cast(moved.c.action, JSON),
+                 cast(moved.c.events, JSON), moved.c.client_id, moved.c.by, func.now())
+    return (insert(ACTION).from_select(["game_id", *_ROW, "created_at"], row)
+            .returning(ACTION.c.game_id).add_cte(moved))
+
+
+_ROW_NAMES = ("game_id", "to_version", "seat", "action", "events", "client_id", "by")
+MOVES = _moves()
 
 
 def move_values(game_id: int, version: int, seat: int, action: dict[str, Any],

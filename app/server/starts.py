@@ -33,9 +33,9 @@ from .auth import is_room_code, new_seed, token_matches
 from .db import UnitOfWork
 from .errors import ErrorCode, ServiceError
 from .models import GAME, ROOM, SEAT, now
-from .movelog import OneStatement
 from .reads import SeatInfo
 from .settings import AutoPass
+from .statements import OneStatement
 
 # The room, locked: a claim or a second start waits, then sees what this one did. Its seats
 # are read by a second statement, which sees every claim committed while the lock was awaited

@@ -134,7 +134,7 @@ async def test_a_move_waits_its_turn_and_a_late_one_is_refused(server: ServerFac
     waiting = asyncio.create_task(log.commit(pass_at(second, "b")))
     await until(lambda: log.waiting() == 1)
     log.admit("ROOM2")  # the queue moves within the patience: admitted, would wait
-    log.turns.queue.patience = 0.0  # now the oldest has waited longer than the patience
+    log.queue.patience = 0.0  # now the oldest has waited longer than the patience
     with pytest.raises(ServiceError) as late:
         log.admit("ROOM2")
     assert late.value.code is ErrorCode.BUSY
