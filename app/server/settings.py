@@ -59,11 +59,13 @@ class Settings(BaseSettings):
     # rooms on a loaded machine were refused 0.8-7 % of their moves where the relay took all.
     submits_in_flight: int = 4096
     # Postgres connections, opened as needed and kept: `pool_size` for everything but moves,
-    # `move_pool` for the moves alone (one round trip each), and one each for the bus's listener
-    # and sender and the leases. 20 + 20 + 3 per process: two processes fit in Postgres's
-    # default `max_connections` (100). Moves had 10: at 2,000 rooms 30 refused 4x fewer `busy`.
+    # `move_pool` for the moves alone, and one each for the bus's listener and sender and the
+    # leases: 20 + 4 + 3 per process. A move connection writes every move that waited for it
+    # in one statement (groupcommit.py): fewer of them batch more, and the database's CPU per
+    # move falls. With 20, a flood of 200 rooms carried 0.96x the relay's moves, with 4 1.08x
+    # (docs/performance.md, "Group commit").
     pool_size: int = 20
-    move_pool: int = 20
+    move_pool: int = 4
     pool_timeout: float = 5.0  # seconds to wait for a connection before answering `busy`
     # A move is refused `busy` on arrival, before any work, once the oldest move waiting for a
     # move connection has waited this many seconds (admission.py); a move admitted waits its
