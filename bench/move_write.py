@@ -3,9 +3,9 @@ statement executed through SQLAlchemy, in one invocation.
 
 All write the move as one statement (gamestore.MOVE: the guarded UPDATE feeding the log row's
 INSERT). `ours` (movelog.CoreLog) sends the statement compiled once on the driver of a
-connection from a SQLAlchemy engine of its own, kept out of the pool between moves (the group commit's
-path, groupcommit.py, which writes a move alone when a connection is free, as always here:
-the pool has a connection per game written at once). The
+connection from a SQLAlchemy engine of its own, kept out of the pool between moves (the group
+commit's path, groupcommit.py, which writes a move alone when a connection is free, as always
+here: the pool has a connection per game written at once). The
 baselines: `checkout per move` takes the connection from the pool and gives it back for each
 move (the log on an engine it shares); `through SQLAlchemy` has SQLAlchemy execute it on the
 same engine (its connection, execution context, parameter processing and result); `own

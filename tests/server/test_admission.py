@@ -5,6 +5,8 @@ waited longer than the patience; a move that waited its turn lands."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
@@ -104,11 +106,38 @@ def pass_at(game_id: int, client_id: str) -> Move:
     return Move(f"ROOM{game_id}", game_id, 0, 1, {"type": "pass"}, [], client_id, False, None)
 
 
-async def versions(connection: asyncpg.Connection, *ids: int) -> list[int]:
+async def versions(database: Database, *ids: int) -> list[int]:
     """The games' versions, in the order asked."""
-    rows = await connection.fetch("SELECT id, version FROM game WHERE id = any($1)", ids)
+    async with connected(database) as connection:
+        rows = await connection.fetch("SELECT id, version FROM game WHERE id = any($1)", ids)
     found = {row["id"]: row["version"] for row in rows}
     return [found[i] for i in ids]
+
+
+@asynccontextmanager
+async def connected(database: Database) -> AsyncIterator[asyncpg.Connection]:
+    """A connection of asyncpg's own to the database, for the block."""
+    dsn = listener_dsn(database.url)
+    assert dsn is not None
+    connection = await asyncpg.connect(dsn)
+    try:
+        yield connection
+    finally:
+        await connection.close()
+
+
+@asynccontextmanager
+async def row_locked(database: Database, game_id: int) -> AsyncIterator[None]:
+    """Another transaction holds the game's row until the block ends."""
+    async with connected(database) as connection, connection.transaction():
+        await connection.execute(f"SELECT 1 FROM game WHERE id = {game_id} FOR UPDATE")
+        yield
+
+
+def waiting_on_a_lock(database: Database) -> bool:
+    """True when one statement on the database waits for a lock."""
+    return psql_value("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                      f"'{database.name}' AND wait_event_type = 'Lock'") == "1"
 
 
 @pytest.mark.postgres
@@ -122,27 +151,19 @@ async def test_a_move_waits_its_turn_and_a_late_one_is_refused(server: ServerFac
     bus = Announced()
     log = CoreLog(make_engine(database.url, 1, 60.0), bus, owned=True, patience=60.0,
                  limit=60.0)
-    dsn = listener_dsn(database.url)
-    assert dsn is not None
-    blocker = await asyncpg.connect(dsn)
-    locked = blocker.transaction()
-    await locked.start()
-    await blocker.execute(f"SELECT 1 FROM game WHERE id = {first} FOR UPDATE")
-    held = asyncio.create_task(log.commit(pass_at(first, "a")))
-    await until(lambda: psql_value("SELECT count(*) FROM pg_stat_activity WHERE datname = "
-                                   f"'{database.name}' AND wait_event_type = 'Lock'") == "1")
-    waiting = asyncio.create_task(log.commit(pass_at(second, "b")))
-    await until(lambda: log.waiting() == 1)
-    log.admit("ROOM2")  # the queue moves within the patience: admitted, would wait
-    log.queue.patience = 0.0  # now the oldest has waited longer than the patience
-    with pytest.raises(ServiceError) as late:
-        log.admit("ROOM2")
-    assert late.value.code is ErrorCode.BUSY
-    assert log.waiting() == 1 and bus.moves == []
-    assert await versions(blocker, first, second, third) == [0, 0, 0]
-    await locked.rollback()
+    async with row_locked(database, first):
+        held = asyncio.create_task(log.commit(pass_at(first, "a")))
+        await until(lambda: waiting_on_a_lock(database))
+        waiting = asyncio.create_task(log.commit(pass_at(second, "b")))
+        await until(lambda: log.waiting() == 1)
+        log.admit("ROOM2")  # the queue moves within the patience: admitted, would wait
+        log.queue.patience = 0.0  # now the oldest has waited longer than the patience
+        with pytest.raises(ServiceError) as late:
+            log.admit("ROOM2")
+        assert late.value.code is ErrorCode.BUSY
+        assert log.waiting() == 1 and bus.moves == []
+        assert await versions(database, first, second, third) == [0, 0, 0]
     assert await held and await waiting  # both committed, the waiting one on its turn
-    assert await versions(blocker, first, second, third) == [1, 1, 0]
+    assert await versions(database, first, second, third) == [1, 1, 0]
     assert [played.client_id for _, played in bus.moves] == ["a", "b"]
-    await blocker.close()
     await log.close()

@@ -5,42 +5,23 @@ reused client id is that move's refusal alone, and the others land."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 
-import asyncpg
 import pytest
 
-from app.server.bus import listener_dsn
 from app.server.db import make_engine
 from app.server.movelog import CoreLog, Duplicate, Move
 
 from .client import async_test, until
-from .servers import Database, ServerFactory, psql_value
-from .test_admission import games, pass_at, versions
+from .servers import Database, ServerFactory
+from .test_admission import connected, games, pass_at, row_locked, versions, waiting_on_a_lock
 from .test_movelog import Announced
 
 
-@asynccontextmanager
-async def row_locked(database: Database, game_id: int) -> AsyncIterator[asyncpg.Connection]:
-    """Another transaction holds the game's row until the block ends (then rolls back)."""
-    dsn = listener_dsn(database.url)
-    assert dsn is not None
-    blocker = await asyncpg.connect(dsn)
-    locked = blocker.transaction()
-    await locked.start()
-    await blocker.execute(f"SELECT 1 FROM game WHERE id = {game_id} FOR UPDATE")
-    try:
-        yield blocker
-    finally:
-        await locked.rollback()
-        await blocker.close()
-
-
-async def transactions(connection: asyncpg.Connection, *ids: int) -> int:
+async def transactions(database: Database, *ids: int) -> int:
     """How many transactions wrote the log rows of these games."""
-    return int(await connection.fetchval(
-        "SELECT count(DISTINCT xmin::text) FROM game_action WHERE game_id = any($1)", ids))
+    async with connected(database) as connection:
+        return int(await connection.fetchval(
+            "SELECT count(DISTINCT xmin::text) FROM game_action WHERE game_id = any($1)", ids))
 
 
 async def behind_a_held_move(database: Database, log: CoreLog, held: int,
@@ -49,9 +30,7 @@ async def behind_a_held_move(database: Database, log: CoreLog, held: int,
     made at version 0): they queue, then go together once the row is let go."""
     async with row_locked(database, held):
         first = asyncio.create_task(log.commit(pass_at(held, f"held{len(moves)}")))
-        await until(lambda: psql_value(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = "
-            f"'{database.name}' AND wait_event_type = 'Lock'") == "1")
+        await until(lambda: waiting_on_a_lock(database))
         waiting = [asyncio.create_task(log.commit(move)) for move in moves]
         await until(lambda: log.waiting() == len(moves))
     await first
@@ -71,11 +50,8 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     stale = Move(f"ROOM{ids[4]}", ids[4], 7, 1, {"type": "pass"}, [], "late", False, None)
     answers = await behind_a_held_move(database, log, ids[0], [*fresh, stale])
     assert answers == [True, True, True, False]  # the stale one's guard did not hold
-    dsn = listener_dsn(database.url)
-    assert dsn is not None
-    blocker = await asyncpg.connect(dsn)
-    assert await versions(blocker, *ids) == [1, 1, 1, 1, 0, 0, 0]
-    assert await transactions(blocker, *ids[1:4]) == 1  # one statement wrote the three
+    assert await versions(database, *ids) == [1, 1, 1, 1, 0, 0, 0]
+    assert await transactions(database, *ids[1:4]) == 1  # one statement wrote the three
     assert sorted(played.client_id for _, played in bus.moves) == sorted(
         ["held4", *(move.client_id for move in fresh)])
 
@@ -85,6 +61,5 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     others = [pass_at(ids[4], "c4"), pass_at(ids[5], "c5")]
     answers = await behind_a_held_move(database, log, ids[6], [again, *others])
     assert isinstance(answers[0], Duplicate) and answers[1:] == [True, True]
-    assert await versions(blocker, *ids) == [1, 1, 1, 1, 1, 1, 1]
-    await blocker.close()
+    assert await versions(database, *ids) == [1, 1, 1, 1, 1, 1, 1]
     await log.close()
