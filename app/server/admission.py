@@ -1,15 +1,16 @@
 """Admission of moves to the move pool: wait your turn while the wait is short, else `busy` at once.
 
-Moves take turns at the move pool's connections, first come, first served (`Turns`: a released
-connection goes to the move that waited longest; in the pool's own queue a newcomer could take
-it first, and at 200 rooms of a flood the oldest waiters were passed over until their time-out
-while the average wait was under a second). A move is refused `busy` on arrival, before any
-work (no room lock, no engine, no connection), only when the queue is standing: when the move
-at its head has already waited longer than `patience` seconds, a new one would wait at least as
-long. A move admitted waits its turn, at most `limit` seconds, so that only a database that
-answers nobody fails it. The head's wait measures the pool's service as it is now (a starved
-process, a slow database): no rate is estimated, nothing is tuned per machine
-(docs/performance.md, "Load shedding").
+Moves take turns at the move pool's connections, first come, first served: in one `Queue`,
+oldest first, which on Postgres the group commit empties a batch at a time (groupcommit.py),
+and on SQLite through `Turns` (a released connection goes to the move that waited longest; in
+the pool's own queue a newcomer could take it first, and at 200 rooms of a flood the oldest
+waiters were passed over until their time-out while the average wait was under a second). A
+move is refused `busy` on arrival, before any work (no room lock, no engine, no connection),
+only when the queue is standing: when the move at its head has already waited longer than
+`patience` seconds, a new one would wait at least as long. A move admitted waits its turn, at
+most `limit` seconds, so that only a database that answers nobody fails it. The head's wait
+measures the pool's service as it is now (a starved process, a slow database): no rate is
+estimated, nothing is tuned per machine (docs/performance.md, "Load shedding").
 """
 
 from __future__ import annotations
@@ -70,11 +71,6 @@ class Queue:
         for ticket in tickets:
             del self._since[ticket]
         return tickets
-
-    def age(self, ticket: object) -> float:
-        """How long `ticket` has waited (0 if it is not waiting)."""
-        since = self._since.get(ticket)
-        return 0.0 if since is None else self.clock() - since
 
 
 class Turns:
