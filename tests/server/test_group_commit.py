@@ -1,6 +1,7 @@
 """Group commit (groupcommit.py): the moves that wait while the writers are busy are written in
 one statement, one transaction, and each hears its own answer: a stale move does not land, a
-reused client id is that move's refusal alone, and the others land."""
+reused client id is that move's refusal alone, and the others land; a move that waits past
+its limit hears `busy` and is never written."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import pytest
 
 from app.server.db import make_engine
+from app.server.errors import ErrorCode, ServiceError
 from app.server.movelog import CoreLog, Duplicate, Move
 
 from .client import async_test, until
@@ -62,4 +64,25 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     answers = await behind_a_held_move(database, log, ids[6], [again, *others])
     assert isinstance(answers[0], Duplicate) and answers[1:] == [True, True]
     assert await versions(database, *ids) == [1, 1, 1, 1, 1, 1, 1]
+    await log.close()
+
+
+@pytest.mark.postgres
+@async_test
+async def test_a_move_that_waited_past_the_limit_hears_busy_and_is_never_written(
+        server: ServerFactory) -> None:
+    database = server.database("postgres")
+    held, late = await games(database, 2)
+    log = CoreLog(make_engine(database.url, 1, 60.0), Announced(), owned=True, patience=60.0,
+                  limit=60.0)
+    assert log.group is not None
+    async with row_locked(database, held):
+        first = asyncio.create_task(log.commit(pass_at(held, "held")))
+        await until(lambda: waiting_on_a_lock(database))
+        log.group.limit = 0.0  # the one writer is busy: the next move waits past its limit
+        with pytest.raises(ServiceError) as refused:
+            await log.commit(pass_at(late, "late"))
+        assert refused.value.code is ErrorCode.BUSY and log.waiting() == 0
+    assert await first
+    assert await versions(database, held, late) == [1, 0]  # the late move was never written
     await log.close()
