@@ -6,9 +6,11 @@ its limit hears `busy` and is never written."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
+from app.server import gamestore
 from app.server.db import make_engine
 from app.server.errors import ErrorCode, ServiceError
 from app.server.movelog import CoreLog, Duplicate, Move
@@ -49,6 +51,7 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     log = CoreLog(make_engine(database.url, 1, 60.0), bus, owned=True, patience=60.0,
                   limit=60.0)
     fresh = [pass_at(game_id, f"b{game_id}") for game_id in ids[1:4]]
+    fresh[1] = replace(fresh[1], over=True, snapshot={"round": 3})  # a last move, stored whole
     stale = Move(f"ROOM{ids[4]}", ids[4], 7, 1, {"type": "pass"}, [], "late", False, None)
     answers = await behind_a_held_move(database, log, ids[0], [*fresh, stale])
     assert answers == [True, True, True, False]  # the stale one's guard did not hold
@@ -56,6 +59,13 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     assert await transactions(database, *ids[1:4]) == 1  # one statement wrote the three
     assert sorted(played.client_id for _, played in bus.moves) == sorted(
         ["held4", *(move.client_id for move in fresh)])
+    reader = make_engine(database.url)  # the log's one connection stays with its writer
+    async with reader.connect() as connection:
+        stored = [await gamestore.load(connection, f"ROOM{n}") for n in (1, 2, 3)]
+    await reader.dispose()
+    assert [(game.over, game.snapshot, game.snapshot_version, [a.client_id for a in game.later])
+            for game in stored if game is not None] == [
+        (False, {}, 0, [f"b{ids[1]}"]), (True, {"round": 3}, 1, []), (False, {}, 0, [f"b{ids[3]}"])]
 
     # A batch with a reused client id: that move alone is refused, the others land.
     again = Move(f"ROOM{ids[1]}", ids[1], 1, 1, {"type": "pass"}, [], f"b{ids[1]}", False,
