@@ -110,14 +110,15 @@ def _moves() -> Insert:
                                      else_=cast(move.c.new_snapshot, JSON)),
                        snapshot_version=case((kept, GAME.c.snapshot_version),
                                              else_=move.c.to_version)))
-    moved = advance.returning(*[move.c[name] for name in _ROW_NAMES]).cte("moved")
-    row = select(moved.c.game_id, moved.c.to_version, moved.c.seat, cast(moved.c.action, JSON),
-                 cast(moved.c.events, JSON), moved.c.client_id, moved.c.by, func.now())
+    bound = {"game_id": False, **{param.key: isinstance(param.type, JSON)
+                                  for param in _ROW.values()}}  # the log row's, JSON or not
+    moved = advance.returning(*[move.c[name] for name in bound]).cte("moved")
+    row = select(*[cast(moved.c[name], JSON) if is_json else moved.c[name]
+                   for name, is_json in bound.items()], func.now())
     return (insert(ACTION).from_select(["game_id", *_ROW, "created_at"], row)
             .returning(ACTION.c.game_id).add_cte(moved))
 
 
-_ROW_NAMES = ("game_id", "to_version", "seat", "action", "events", "client_id", "by")
 MOVES = _moves()
 
 

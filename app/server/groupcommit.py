@@ -138,22 +138,20 @@ class GroupCommit:
         """Several moves in one statement, in their games' order (two processes' batches then
         lock the rows they share in one order); refused as a whole, written one by one."""
         batch.sort(key=lambda waiting: int(waiting.values["game_id"]))
-        if len({waiting.values["game_id"] for waiting in batch}) < len(batch):
-            # Two moves of one game (never under the room's lock): one guarded row each.
-            for waiting in batch:
-                await self._one(connection, waiting)
-            return
-        try:
-            rows = await self.many.rows(connection.driver_connection, self._columns(batch))
-        except asyncpg.PostgresError as exc:
-            if unavailable(exc):
-                raise
-            for waiting in batch:
-                await self._one(connection, waiting)
-            return
-        landed = {row[0] for row in rows}
+        # Two moves of one game (never under the room's lock) need a guarded row each.
+        if len({waiting.values["game_id"] for waiting in batch}) == len(batch):
+            try:
+                rows = await self.many.rows(connection.driver_connection, self._columns(batch))
+            except asyncpg.PostgresError as exc:
+                if unavailable(exc):
+                    raise
+            else:
+                landed = {row[0] for row in rows}
+                for waiting in batch:
+                    _answer(waiting, waiting.values["game_id"] in landed)
+                return
         for waiting in batch:
-            _answer(waiting, waiting.values["game_id"] in landed)
+            await self._one(connection, waiting)
 
     def _columns(self, batch: list[Waiting]) -> dict[str, list[Any]]:
         """The batch's values as one array per name (JSON as text, no snapshot as null)."""

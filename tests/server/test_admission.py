@@ -114,6 +114,12 @@ async def versions(database: Database, *ids: int) -> list[int]:
     return [found[i] for i in ids]
 
 
+def one_connection_log(database: Database, bus: Announced) -> CoreLog:
+    """A move log on one connection of its own, patient for a minute."""
+    return CoreLog(make_engine(database.url, 1, 60.0), bus, owned=True, patience=60.0,
+                   limit=60.0)
+
+
 @asynccontextmanager
 async def connected(database: Database) -> AsyncIterator[asyncpg.Connection]:
     """A connection of asyncpg's own to the database, for the block."""
@@ -149,8 +155,7 @@ async def test_a_move_waits_its_turn_and_a_late_one_is_refused(server: ServerFac
     database = server.database("postgres")
     first, second, third = await games(database, 3)
     bus = Announced()
-    log = CoreLog(make_engine(database.url, 1, 60.0), bus, owned=True, patience=60.0,
-                 limit=60.0)
+    log = one_connection_log(database, bus)
     async with row_locked(database, first):
         held = asyncio.create_task(log.commit(pass_at(first, "a")))
         await until(lambda: waiting_on_a_lock(database))

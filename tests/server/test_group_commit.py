@@ -17,7 +17,15 @@ from app.server.movelog import CoreLog, Duplicate, Move
 
 from .client import async_test, until
 from .servers import Database, ServerFactory
-from .test_admission import connected, games, pass_at, row_locked, versions, waiting_on_a_lock
+from .test_admission import (
+    connected,
+    games,
+    one_connection_log,
+    pass_at,
+    row_locked,
+    versions,
+    waiting_on_a_lock,
+)
 from .test_movelog import Announced
 
 
@@ -48,8 +56,7 @@ async def test_the_moves_that_waited_go_in_one_statement_each_with_its_own_answe
     database = server.database("postgres")
     ids = await games(database, 7)  # the last holds the writer the second time
     bus = Announced()
-    log = CoreLog(make_engine(database.url, 1, 60.0), bus, owned=True, patience=60.0,
-                  limit=60.0)
+    log = one_connection_log(database, bus)
     fresh = [pass_at(game_id, f"b{game_id}") for game_id in ids[1:4]]
     fresh[1] = replace(fresh[1], over=True, snapshot={"round": 3})  # a last move, stored whole
     stale = Move(f"ROOM{ids[4]}", ids[4], 7, 1, {"type": "pass"}, [], "late", False, None)
@@ -83,8 +90,7 @@ async def test_a_move_that_waited_past_the_limit_hears_busy_and_is_never_written
         server: ServerFactory) -> None:
     database = server.database("postgres")
     held, late = await games(database, 2)
-    log = CoreLog(make_engine(database.url, 1, 60.0), Announced(), owned=True, patience=60.0,
-                  limit=60.0)
+    log = one_connection_log(database, Announced())
     assert log.group is not None
     async with row_locked(database, held):
         first = asyncio.create_task(log.commit(pass_at(held, "held")))
