@@ -292,6 +292,23 @@ def test_a_hunted_on_sundogs_place_alone_may_play_detector_or_hologram(card: str
     assert kind_of(state, 1) == "place_action"  # The Frost Forest is token-free now
 
 
+def test_hologram_may_move_the_artemia_token_onto_the_sundogs_place() -> None:
+    """docs/rules-notes.md: Sundog's "placed on a place that does not hold the Artemia token"
+    binds the Creature's placement, not Hologram's move of "the Artemia token to an adjacent
+    place": both tokens then cover The Frost Forest, and Hunted 1 there is hit by each."""
+    state = sundog_turn(["sundog"])
+    give_survival_card(state, 2, "hologram")
+    state = hunt(state, creature=10, artemia=3, cards=[PlayHuntCard("sundog", (2,))])
+    state = pass_until(state, {"window"}, 2)
+    while state.layers[-1][0].data != {"phase": 3}:
+        state = act(state, 2, Pass())
+    state = act(state, 2, PlaySurvivalCard("hologram", (3, 2)))
+    assert (state.tokens["target"], state.tokens["artemia"]) == ([2], [2])
+    state = pass_until(state, {"discard"}, 1)
+    state = act(state, 1, DiscardPlaceCard(4))
+    assert kind_of(state, 1) == "discard"  # the second Artemia token's discard
+
+
 # --- Avalanche -----------------------------------------------------------------------------
 
 def test_avalanche_discards_one_card_alone_and_two_in_company_then_places_resolve() -> None:
@@ -465,16 +482,16 @@ def test_thin_ice_shows_the_last_chooser_nothing_of_the_first_choice(
 # --- Blizzard ------------------------------------------------------------------------------
 
 def blizzard_table(rescue: int = START, hands: dict[int, list[int]] | None = None,
-                   tokens: bool = False) -> GameState:
+                   tokens: bool = False, hunted: int = 3) -> GameState:
     """Turn 1 up to the Creature playing Blizzard in the End-of-turn window; with `tokens`,
     Hunted 1 holds a blank token."""
-    state = frozen_table(hunt_cards=["blizzard"])
+    state = frozen_table(hunted, hunt_cards=["blizzard"])
     state.rescue = rescue
     if tokens:
         give_tokens(state, 1, False)
     for seat, hand in (hands or {}).items():
         stage(state, seat, hand)
-    state = hunt(explore(state, {1: 1, 2: 1, 3: 1}), creature=10)
+    state = hunt(explore(state, dict.fromkeys(range(1, hunted + 1), 1)), creature=10)
     while not (state.phase == 4 and kind_of(state, CREATURE) == "window"):
         state = act(state, state.layers[-1][0].seat, Pass())
     return act(state, CREATURE, PlayHuntCard("blizzard"))
@@ -501,6 +518,14 @@ def test_blizzard_paid_by_the_majoritys_choice_advances_the_rescue_counter() -> 
     state = act(state, 2, DiscardPlaceCard(3))
     assert state.hunted_at(2).hand == [4, 5]
     assert state.turn == 2 and state.rescue == START - 1
+
+
+def test_blizzard_paid_by_the_option_with_the_most_ballots_though_not_by_half() -> None:
+    """docs/rules-notes.md: "the majority of the Hunted decides" is read as the most ballots
+    (C11's tie rule then covers every other outcome): 2 of 4 Hunted carry it against 1 and 1."""
+    state = blizzard_table(hunted=4)
+    state = vote(state, {1: "2", 2: "2", 3: "nobody", 4: "3"})
+    assert kind_of(state, 2) == "discard"
 
 
 def test_blizzard_unpaid_on_a_tie_holds_the_rescue_counter() -> None:

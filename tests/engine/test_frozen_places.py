@@ -194,6 +194,18 @@ def test_caught_at_the_ice_cave_costs_one_will_and_one_token() -> None:
     assert [len(state.hunted_at(s).tokens) for s in (2, 3)] == [0, 0]
 
 
+def test_caught_at_the_ice_cave_by_both_creature_tokens_costs_two_will_and_one_token() -> None:
+    """docs/rules-notes.md: the Will loss stacks per Creature token (Clone), the Ice Cave's token
+    is one per Hunted caught there, as Contagion's ("even if caught by two Creature tokens")."""
+    state = frozen_table(hunt_cards=["clone"])
+    state = play_turn(state, {1: 1, 2: 5, 3: 5}, creature=1,
+                      cards=[PlayHuntCard("clone", (1,))])
+    state = pass_until(state)
+    assert state.turn == 2
+    assert state.hunted_at(1).will == 1  # caught by the Creature token and by Clone's Target
+    assert len(state.hunted_at(1).tokens) == 1
+
+
 def test_a_hunted_who_dodges_at_the_ice_cave_takes_no_token_and_acts_there() -> None:
     state = frozen_table()
     give_survival_card(state, 1, "dodge")
