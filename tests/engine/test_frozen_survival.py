@@ -473,6 +473,25 @@ def test_scrub_down_is_only_your_own_tokens_under_isolation_and_never_under_quar
     assert "scrub-down" not in cards_offered(quarantined, 1)
 
 
+def test_scrub_down_is_not_played_at_a_place_whose_power_interference_made_unusable() -> None:
+    """docs/rules-notes.md: Scrub Down's own limit ("not playable where ... a power made
+    unusable") is narrower than C3's take-back, which The Hummocks keeps under Interference;
+    a spent once-a-turn limit is not an effect, so there it is still offered."""
+    state = ftable(hunt_cards=("interference",))
+    give_survival_card(state, 2, "scrub-down")
+    tokens(state, 2, True)
+    interfered = to_reckoning(state, {1: 4, 2: 4, 3: 5}, creature=10,
+                              cards=(PlayHuntCard("interference"),))
+    interfered = reach(interfered, 2, "place_action")
+    assert "scrub-down" not in cards_offered(interfered, 2)
+    assert any(isinstance(a, DiscardContamination) for a in legal_actions(interfered, 2))
+    spent = to_reckoning(state, {1: 4, 2: 4, 3: 5}, creature=10)
+    spent = reach(spent, 1, "place_action")
+    spent = act(spent, 1, UsePlacePower(4))  # The Hummocks' once a turn, with Hunted 2
+    spent = reach(spent, 2, "place_action")
+    assert "scrub-down" in cards_offered(spent, 2)
+
+
 # --- Phase 3 closing window: Body Heat ------------------------------------------------------
 
 def test_body_heat_is_played_in_the_closing_window_and_warms_both_hunted() -> None:
