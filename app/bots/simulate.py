@@ -206,6 +206,7 @@ def _figures(config: Config, tally: Tally, players: tuple[str, str, dict[str, An
         "hunted": config.hunted,
         "variant": config.variant,
         "abilities": config.abilities,
+        "rulebook_track": config.rulebook_track,
         "creature_player": players[0],
         "hunted_player": players[1],
         "games": tally.games,
@@ -250,9 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="base", choices=("base", FROZEN))
     parser.add_argument("--abilities", action=argparse.BooleanOptionalAction, default=None,
                         help="sheet abilities (default: on for Frozen Lands, off for base)")
+    parser.add_argument("--rulebook-track", action="store_true",
+                        help="Frozen Lands with the rulebook's Assimilation track (5 + players)")
     args = parser.parse_args(argv)
     config = Config(hunted=args.hunted, board_side=args.board_side, variant=args.variant,
-                    abilities=args.abilities)
+                    abilities=args.abilities, rulebook_track=args.rulebook_track)
     try:
         figures = run(config, args.games, args.seed, args.creature, args.hunted_bot,
                       args.seconds or None, args.worlds)

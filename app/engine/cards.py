@@ -74,16 +74,17 @@ def rescue_start(players: int) -> int:
     return 11 + players
 
 
-def assimilation_start(players: int, variant: str = "base") -> int:
+def assimilation_start(players: int, variant: str = "base", rulebook_track: bool = False) -> int:
     """Assimilation counter's spaces to Victory at setup: 5 + N; in Frozen Lands 5 + 2N, and
-    one more from 5 players (4 Hunted) on.
+    one more from 5 players (4 Hunted) on, unless the table chose the rulebook's track.
 
     Frozen Lands gives the Creature a second way to win (the reveal) and ten more Hunt cards;
     its longer track keeps the Hunted's chances at 40-55 %. From 5 players the Creature also
     has Pack Instinct and the reserve a third copy of each place: one more space evens that
-    out (docs/rules-notes.md, balance).
+    out (docs/rules-notes.md, balance). The rulebook's setup is the base game's: a table may
+    play it so (`Config.rulebook_track`).
     """
-    if variant != FROZEN:
+    if variant != FROZEN or rulebook_track:
         return 5 + players
     return 5 + 2 * players + (1 if players >= 5 else 0)
 

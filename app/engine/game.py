@@ -64,7 +64,7 @@ def new_game(config: Config, seed: int) -> GameState:
     players = config.players
     state = GameState(config, seed)
     state.rescue = rescue_start(players)
-    state.assimilation = assimilation_start(players, config.variant)
+    state.assimilation = assimilation_start(players, config.variant, config.rulebook_track)
     state.reserve = {n: reserve_copies(players) for n in RESERVE_PLACES}
     survival = shuffled(seed, 0, survival_deck(config.variant))
     hunt = shuffled(seed, 1, hunt_deck(config.variant))

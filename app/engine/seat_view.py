@@ -17,16 +17,11 @@ from .actions import Action
 from .config import Config
 from .public_view import Board, CreaturePublic, HuntedPublic
 from .vocab import Phase, PromptKind, Reason, TargetKind, Winner
+from .wire_marks import FULL_ACTION, OMIT_EMPTY, OMIT_NONE, SHORT_ACTION
 
 # Any JSON value: what a prompt's data holds (each prompt kind frames its own answers).
 JsonValue = None | bool | int | float | str | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
 
-# How a field is encoded (wire.py): left out when empty or None; an action with its every
-# field (an offer's) or with its non-default fields only (`legal_actions`, as a move is sent).
-OMIT_EMPTY = {"omit": "empty"}
-OMIT_NONE = {"omit": "none"}
-FULL_ACTION = {"action": "full"}
-SHORT_ACTION = {"action": "short"}
 
 Role = Literal["creature", "hunted", "spectator"]
 

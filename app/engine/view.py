@@ -145,7 +145,8 @@ def _board(state: GameState) -> Board:
         # The tracks as printed for this table: where each counter starts, and the Rescue
         # track's spaces that show the Artemia symbol.
         rescue_start=rescue_start(state.config.players),
-        assimilation_start=assimilation_start(state.config.players, state.config.variant),
+        assimilation_start=assimilation_start(state.config.players, state.config.variant,
+                                              state.config.rulebook_track),
         artemia_spaces=tuple(sorted(ARTEMIA_SPACES[state.config.board_side])),
         decision=_team_decision(state),
     )

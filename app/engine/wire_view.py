@@ -93,8 +93,11 @@ class WireCache:
 
 
 def _config(c: Config) -> Wire:
-    return {"hunted": c.hunted, "board_side": c.board_side, "variant": c.variant,
-            "abilities": c.abilities}
+    out: Wire = {"hunted": c.hunted, "board_side": c.board_side, "variant": c.variant,
+                 "abilities": c.abilities}
+    if c.rulebook_track:  # omitted while off, as the field's metadata says
+        out["rulebook_track"] = True
+    return out
 
 
 def _board(b: Board) -> Wire:

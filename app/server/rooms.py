@@ -51,7 +51,8 @@ def room_config(options: dict[str, Any], hunted: int) -> Config:
     if abilities is None:
         abilities = options["variant"] == "frozen-lands"
     return Config(hunted=hunted, board_side=options["board_side"], variant=options["variant"],
-                  abilities=bool(abilities))
+                  abilities=bool(abilities),
+                  rulebook_track=bool(options.get("rulebook_track", False)))  # older rooms lack it
 
 
 class Rooms:

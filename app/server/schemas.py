@@ -88,6 +88,8 @@ class RoomOptions(Strict):
 
     variant: Literal["base", "frozen-lands"] = "base"
     abilities: bool | None = None
+    rulebook_track: bool = Field(False, description="Frozen Lands: the Assimilation track as "
+                                 "the rulebook sets it (5 + players), not the longer default")
     board_side: Integer = Field(1, ge=1, le=2, description="which side of the board")
     hunted: Integer = Field(3, ge=1, le=6, description="number of Hunted seats")
     bot_delay_ms: Integer = Field(800, ge=0, le=10_000, description="pause before a bot moves")

@@ -41,6 +41,9 @@ export function renderHome() {
     fieldset(t("home.options"),
       h("label.choice", { for: "abilities" }, h("input#abilities", { type: "checkbox", name: "abilities" }),
         h("span", {}, h("strong", {}, t("home.abilities")), h("small", {}, t("home.abilities_hint")))),
+      h("label.choice#rulebook-track-choice", { for: "rulebook-track", hidden: true },
+        h("input#rulebook-track", { type: "checkbox", name: "rulebook_track" }),
+        h("span", {}, h("strong", {}, t("home.rulebook_track")), h("small", {}, t("home.rulebook_track_hint")))),
       h("label.choice", { for: "take-over" }, h("input#take-over", { type: "checkbox", name: "take_over", checked: true }),
         h("span", {}, h("strong", {}, t("home.take_over")), h("small", {}, t("home.take_over_hint"))))),
     fieldset(t("home.board_side"),
@@ -65,6 +68,9 @@ export function renderHome() {
     if (event.target.name !== "variant") return;
     const variant = event.target.value;
     form.querySelector("#abilities").checked = variant === "frozen-lands";
+    // The rulebook's Assimilation track is a Frozen Lands choice (the base game always plays it).
+    form.querySelector("#rulebook-track-choice").hidden = variant !== "frozen-lands";
+    if (variant !== "frozen-lands") form.querySelector("#rulebook-track").checked = false;
     const fewest = fewestHunted(variant);
     for (const option of hunted.options) option.disabled = Number(option.value) < fewest;
     if (Number(hunted.value) < fewest) hunted.value = String(fewest);
@@ -83,6 +89,7 @@ export function renderHome() {
     const options = {
       variant: data.get("variant"),
       abilities: data.get("abilities") === "on",
+      rulebook_track: data.get("rulebook_track") === "on",
       board_side: Number(data.get("side")),
       hunted: Number(data.get("hunted")),
       bot_delay_ms: Number(data.get("bot_delay")),

@@ -14,7 +14,8 @@ function optionsText(options) {
   const variant = variantName(options.variant);
   const on = options.abilities === null || options.abilities === undefined ? frozen : options.abilities;
   const clock = options.clock_seconds ? t("lobby.clock", { s: options.clock_seconds }) : t("lobby.no_clock");
-  return [variant, on ? t("lobby.abilities_on") : t("lobby.abilities_off"), t("lobby.side", { n: options.board_side }),
+  return [variant, on ? t("lobby.abilities_on") : t("lobby.abilities_off"),
+    ...(frozen && options.rulebook_track ? [t("lobby.rulebook_track")] : []), t("lobby.side", { n: options.board_side }),
     t("lobby.hunted", { n: options.hunted }), clock,
     t(options.take_over === false ? "lobby.no_take_over" : "lobby.take_over")].join(" · ");
 }

@@ -52,6 +52,23 @@ def test_frozen_lands_offers_no_fewer_hunted_than_it_needs(
     expect(hunted).to_have_value("3")
 
 
+def test_the_rulebooks_assimilation_track_is_a_frozen_lands_choice_the_table_shows(
+        open_page: Callable[..., Page]) -> None:
+    page = open_page()
+    choice = page.locator("#rulebook-track-choice")
+    expect(choice).to_be_hidden()  # the base game always plays the rulebook's track
+    page.check("#variant-frozen-lands")
+    expect(choice).to_be_visible()
+    page.check("#rulebook-track")
+    page.check("#variant-base")  # hidden again, and no longer asked for
+    expect(page.locator("#rulebook-track")).not_to_be_checked()
+    page.check("#variant-frozen-lands")
+    page.check("#rulebook-track")
+    page.fill("#name", "Morgan")
+    page.click("#create")
+    expect(page.locator("p.lead")).to_contain_text("rulebook Assimilation track")
+
+
 def test_an_unknown_room_link_says_so(open_page: Callable[..., Page]) -> None:
     page = open_page("/r/no-such-room")
     expect(page.locator("h1")).to_have_text("No such room")

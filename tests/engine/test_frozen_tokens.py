@@ -64,6 +64,16 @@ def test_the_assimilation_track_is_5_plus_2n_and_one_more_from_5_players(
     assert new_game(Config(hunted=hunted), 3).assimilation == 6 + hunted
 
 
+@pytest.mark.parametrize("hunted", [3, 4, 5, 6])
+def test_a_table_may_play_the_rulebooks_assimilation_track_of_5_plus_n(hunted: int) -> None:
+    """The rulebook: Frozen Lands' setup "is identical to the base game" (docs/rules-notes.md)."""
+    config = Config(hunted=hunted, variant=FROZEN, rulebook_track=True)
+    state = new_game(config, 3)
+    assert state.assimilation == 6 + hunted
+    assert view_for(state, 1)["board"]["assimilation_start"] == 6 + hunted  # type: ignore[index]
+    assert view_for(state, 1)["config"]["rulebook_track"] is True  # type: ignore[index]
+
+
 def test_the_base_game_has_no_tokens() -> None:
     state = table(hunted=3)
     assert state.contamination == []

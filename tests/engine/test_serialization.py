@@ -183,12 +183,18 @@ CONFIGS = [
     Config(hunted=6, board_side=2),
     Config(hunted=2, board_side=2, variant="frozen-lands", abilities=True),
     Config(hunted=3, variant="frozen-lands", abilities=False),
+    Config(hunted=4, variant="frozen-lands", rulebook_track=True),
 ]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=repr)
 def test_config_round_trips_through_json(config: Config) -> None:
     assert Config.from_json(through_text(config.to_json())) == config
+
+
+def test_a_config_without_the_rulebook_track_is_stored_as_before_the_option() -> None:
+    assert "rulebook_track" not in Config(hunted=3, variant="frozen-lands").to_json()
+    assert Config.from_json({"hunted": 3, "variant": "frozen-lands"}).rulebook_track is False
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=repr)

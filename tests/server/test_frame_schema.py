@@ -77,8 +77,9 @@ def test_the_schema_refuses_a_view_out_of_contract() -> None:
             check(wrong)
 
 
-@pytest.mark.parametrize(("config", "seed"), [(Config(hunted=3, abilities=True), 4),
-                                              (Config(hunted=4, variant="frozen-lands"), 7)])
+@pytest.mark.parametrize(("config", "seed"), [
+    (Config(hunted=3, abilities=True), 4), (Config(hunted=4, variant="frozen-lands"), 7),
+    (Config(hunted=3, variant="frozen-lands", rulebook_track=True), 8)])
 def test_every_update_of_a_played_game_fits(config: Config, seed: int) -> None:
     chooser = random.Random(seed)
     state = new_game(config, seed)

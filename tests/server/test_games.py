@@ -138,3 +138,19 @@ async def test_a_socket_whose_seat_was_given_back_watches_the_game_it_left(
         assert [s["seat"] for s in syncs] == [0, 1, 2, None]
         assert syncs[3]["view"]["you"] == {} and syncs[3]["view"]["legal_actions"] == []
         await close_all(players)
+
+
+@async_test
+async def test_a_frozen_lands_room_may_play_the_rulebooks_assimilation_track(
+        shared_server: Server) -> None:
+    """The room option `rulebook_track` (docs/protocol.md): the game's config carries it, and
+    the table's Assimilation track starts 5 + players spaces from Victory (13 by default)."""
+    async with Api(shared_server) as api:
+        table = await open_table(api, hunted=3, variant="frozen-lands", rulebook_track=True)
+        lobby = await api.lobby(table.code)
+        player = Player(shared_server, table.code, table.tokens[1])
+        sync = await player.connect()
+        await player.close()
+    assert lobby["options"]["rulebook_track"] is True
+    assert sync["view"]["config"]["rulebook_track"] is True
+    assert sync["view"]["board"]["assimilation_start"] == sync["view"]["board"]["assimilation"] == 9
