@@ -144,7 +144,7 @@ ABILITIES: dict[str, dict[str, tuple[str, str, str, str]]] = {
     "pack-instinct": {
         "en": ("Pack Instinct", "every turn, by itself", "5 players or more",
                "When 2 or more Hunted are caught, each of them also discards 1 Place card."),
-        "fr": ("Instinct de meute", "à chaque tour, de lui-même", "5 joueurs ou plus",
+        "fr": ("Instinct de meute", "chaque tour, d'office", "5 joueurs ou plus",
                "Quand 2 Traqués ou plus sont attrapés, chacun défausse aussi 1 carte Lieu.")},
 }
 

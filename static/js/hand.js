@@ -23,7 +23,7 @@ function cardName(text) {
  * in capitals, as drawn, less its letter spacing, and `--tag-chars` its letters, so that
  * style.css can draw it small enough on a narrow card to stay on one line. */
 function cardTag(cls, text) {
-  const el = h(`span.${cls}`, {}, text);
+  const el = h(`span.${cls}`, { title: text }, text);  // whole on hover where the floor cuts it
   const caps = String(text).toLocaleUpperCase(document.documentElement.lang || undefined);
   const em = textEm(caps, 400);
   if (em) {
