@@ -68,6 +68,7 @@ async def test_rest_fields_are_strictly_typed(shared_server: Server) -> None:
                 refused(await api.request("POST", f"/rooms/{table.code}/seats", json=body),
                         "bad_message", 422)
         for options in ({"board_side": True}, {"hunted": "2"}, {"abilities": 1},
+                        {"rulebook_track": 1}, {"rulebook_track": "yes"},
                         {"bot_delay_ms": False}, {"clock_seconds": "60"}):
             refused(await api.request("POST", "/rooms", json={"name": "X", "options": options}),
                     "bad_message", 422)
